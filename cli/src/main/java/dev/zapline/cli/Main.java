@@ -1,0 +1,40 @@
+package dev.zapline.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code zapline} command. Each sub-command lives in its own class; this one only wires them together.
+ *
+ * <p>Exit status: 0 on success, 1 when a check reports something to fix, 2 on bad input or usage.
+ */
+@Command(
+        name = "zapline",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionCommand.Provider.class,
+        description = "Serve and measure traffic over HTTP/1.1 and the ZAP binary transport.",
+        subcommands = {VersionCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line and returns its exit status (tests call this instead of {@link #main}). */
+    public static int run(String... args) {
+        CommandLine cmd = new CommandLine(new Main());
+        cmd.setExecutionExceptionHandler((ex, line, parsed) -> {
+            line.getErr().println("zapline: " + ex.getMessage());
+            return 2;
+        });
+        return cmd.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}
