@@ -1,0 +1,58 @@
+package dev.zapline.codec.buffer;
+
+import dev.zapline.wire.ZapBuilder;
+import dev.zapline.wire.ZapFormatException;
+import dev.zapline.wire.ZapMessage;
+import io.netty.buffer.ByteBuf;
+import java.nio.ByteBuffer;
+
+/**
+ * Bridges the wire runtime and Netty buffers: reads a message held in a {@link ByteBuf} without copying, and
+ * writes a finished builder into one.
+ *
+ * <pre>{@code
+ * ByteBufZap zap = new ByteBufZap();                   // one per connection (it owns a fallback scratch array)
+ * ZapMessage msg = zap.wrap(message, frame, frame.readerIndex(), length);
+ * }</pre>
+ *
+ * <p>A heap buffer is read through its array, a direct buffer with one NIO region through Netty's internal NIO
+ * view (no copy, no allocation for pooled buffers); only a composite buffer spanning several regions is copied,
+ * into a scratch array this instance reuses. The wrapped message is valid while the {@code ByteBuf} is neither
+ * released nor written in that range. Not thread-safe.
+ */
+public final class ByteBufZap {
+
+    private byte[] scratch = new byte[0];
+
+    /**
+     * Wraps {@code into} over {@code length} bytes of {@code buf} at absolute {@code index}.
+     *
+     * @throws ZapFormatException when the header does not validate
+     */
+    public ZapMessage wrap(ZapMessage into, ByteBuf buf, int index, int length) {
+        if (buf.hasArray()) {
+            return into.wrap(buf.array(), buf.arrayOffset() + index, length);
+        }
+        if (buf.nioBufferCount() == 1) {
+            ByteBuffer nio = buf.internalNioBuffer(index, length);
+            return into.wrap(nio, nio.position(), length);
+        }
+        if (scratch.length < length) {
+            scratch = new byte[Math.max(length, scratch.length * 2)];
+        }
+        buf.getBytes(index, scratch, 0, length);
+        return into.wrap(scratch, 0, length);
+    }
+
+    /** Writes the finished message of {@code b} into {@code out}. */
+    public static void write(ZapBuilder b, ByteBuf out) {
+        out.writeBytes(b.buffer(), b.offset(), b.size());
+    }
+
+    /** Writes the finished message of {@code b} as one stream frame: big-endian u32 length, then the message. */
+    public static void writeFrame(ZapBuilder b, ByteBuf out) {
+        out.ensureWritable(4 + b.size());
+        out.writeInt(b.size());
+        out.writeBytes(b.buffer(), b.offset(), b.size());
+    }
+}
