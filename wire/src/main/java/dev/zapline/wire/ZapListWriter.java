@@ -8,11 +8,12 @@ package dev.zapline.wire;
  * <pre>{@code
  * ZapListWriter tags = builder.startList();
  * tags.addU32(7).addU32(9);
- * tags.finish();
- * parent.setList(40, tags);   // the parent may be started before or after the list
+ * int tagsAt = tags.finish(), tagCount = tags.count();
+ * parent.setList(40, tagsAt, tagCount);   // the parent may be started before or after the list
  * }</pre>
  *
- * <p>Owned and reused by its builder. Not thread-safe.
+ * <p>Owned and reused by its builder: the next {@code startList} re-points it, so take position and count
+ * before starting another list. Not thread-safe.
  */
 public final class ZapListWriter {
 
@@ -114,7 +115,7 @@ public final class ZapListWriter {
         return start;
     }
 
-    /** Elements (bytes, for a raw list) appended so far. */
+    /** Elements (bytes, for a raw list) appended so far; valid until the next {@code startList}. */
     public int count() {
         return count;
     }

@@ -161,11 +161,6 @@ public final class ZapObjectWriter {
         return this;
     }
 
-    /** Points the field at the list {@code list} just finished. */
-    public ZapObjectWriter setList(int field, ZapListWriter list) {
-        return setList(field, list.position(), list.count());
-    }
-
     /** Appends the deferred payloads, patches their offsets and returns the object's position. */
     public int finish() {
         checkOpen();

@@ -67,8 +67,8 @@ class ZapBuilderTest {
         ZapBuilder b = new ZapBuilder();
         ZapListWriter list = b.startList();
         list.addU64(7).addU64(9);
-        list.finish();
-        b.startObject(8).setList(0, list).finishAsRoot();
+        int listAt = list.finish();
+        b.startObject(8).setList(0, listAt, list.count()).finishAsRoot();
         b.finish();
         byte[] bytes = b.toByteArray();
         ZapObject root = new ZapMessage().wrap(bytes).root(new ZapObject());
