@@ -1,5 +1,7 @@
 package dev.zapline.cli;
 
+import dev.zapline.cli.tune.TuneCommand;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -13,7 +15,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionCommand.Provider.class,
         description = "Serve and measure traffic over HTTP/1.1 and the ZAP binary transport.",
-        subcommands = {InspectCommand.class, VersionCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {InspectCommand.class, TuneCommand.class, VersionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -25,12 +27,20 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit status (tests call this instead of {@link #main}). */
     public static int run(String... args) {
-        CommandLine cmd = new CommandLine(new Main());
+        return configure(new CommandLine(new Main())).execute(args);
+    }
+
+    /** Like {@link #run(String...)}, printing to the given writers instead of standard output and error. */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        return configure(new CommandLine(new Main())).setOut(out).setErr(err).execute(args);
+    }
+
+    private static CommandLine configure(CommandLine cmd) {
         cmd.setExecutionExceptionHandler((ex, line, parsed) -> {
             line.getErr().println("zapline: " + ex.getMessage());
             return 2;
         });
-        return cmd.execute(args);
+        return cmd;
     }
 
     @Override
