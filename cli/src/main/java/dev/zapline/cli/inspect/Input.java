@@ -20,7 +20,7 @@ public final class Input {
     /**
      * Decodes hex text (whitespace, and {@code #} comments to the end of a line, ignored).
      *
-     * @throws ZapFormatException naming the character offset of the first bad digit
+     * @throws IllegalArgumentException naming the character offset of the first bad digit
      */
     public static byte[] fromHex(String text) {
         StringBuilder digits = new StringBuilder(text.length());
@@ -33,13 +33,13 @@ public final class Input {
                 comment = false;
             } else if (!comment && !Character.isWhitespace(c)) {
                 if (Character.digit(c, 16) < 0) {
-                    throw new ZapFormatException(i, "'" + c + "' is not a hex digit");
+                    throw new IllegalArgumentException("hex input character " + i + ": '" + c + "' is not a hex digit");
                 }
                 digits.append(c);
             }
         }
         if (digits.length() % 2 != 0) {
-            throw new ZapFormatException(digits.length() / 2, "odd number of hex digits");
+            throw new IllegalArgumentException("hex input has an odd number of digits (" + digits.length() + ")");
         }
         return HexFormat.of().parseHex(digits);
     }
