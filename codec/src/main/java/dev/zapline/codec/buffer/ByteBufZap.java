@@ -44,6 +44,28 @@ public final class ByteBufZap {
         return into.wrap(scratch, 0, length);
     }
 
+    /**
+     * Starts a message in {@code b} that is written straight into the writable bytes of {@code out} when it is a
+     * heap buffer with room for {@code maxSize} bytes; otherwise in the builder's own buffer. Call {@link #commit}
+     * after {@code b.finish()} to account for (or copy) the bytes.
+     */
+    public static void startIn(ZapBuilder b, ByteBuf out, int maxSize, int version) {
+        if (out.hasArray() && out.writableBytes() >= maxSize) {
+            b.resetInto(out.array(), out.arrayOffset() + out.writerIndex(), out.writableBytes(), version);
+        } else {
+            b.reset(version);
+        }
+    }
+
+    /** Completes a message begun with {@link #startIn}: advances the writer index, copying only if needed. */
+    public static void commit(ZapBuilder b, ByteBuf out) {
+        if (out.hasArray() && b.buffer() == out.array() && b.offset() == out.arrayOffset() + out.writerIndex()) {
+            out.writerIndex(out.writerIndex() + b.size());
+        } else {
+            write(b, out);
+        }
+    }
+
     /** Writes the finished message of {@code b} into {@code out}. */
     public static void write(ZapBuilder b, ByteBuf out) {
         out.writeBytes(b.buffer(), b.offset(), b.size());
