@@ -1,0 +1,56 @@
+package dev.zapline.codec.http1;
+
+import io.netty.buffer.ByteBuf;
+
+/** Byte classes of RFC 9110 §5.6.2 and RFC 9112 and allocation-free ASCII helpers over {@link ByteBuf}. */
+final class Ascii {
+
+    /** tchar: "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA */
+    private static final boolean[] TCHAR = new boolean[256];
+
+    static {
+        for (int c = '0'; c <= '9'; c++) TCHAR[c] = true;
+        for (int c = 'a'; c <= 'z'; c++) TCHAR[c] = true;
+        for (int c = 'A'; c <= 'Z'; c++) TCHAR[c] = true;
+        for (char c : "!#$%&'*+-.^_`|~".toCharArray()) TCHAR[c] = true;
+    }
+
+    private Ascii() {}
+
+    static boolean isTchar(int b) {
+        return TCHAR[b & 0xFF];
+    }
+
+    /** field-vchar, obs-text, SP or HTAB: what a field value may hold (RFC 9110 §5.5). */
+    static boolean isFieldValueByte(int b) {
+        int c = b & 0xFF;
+        return c >= 0x20 && c != 0x7F || c == '\t';
+    }
+
+    /** What a request-target may hold: visible US-ASCII (RFC 3986 characters; no CTL, SP, DEL or non-ASCII). */
+    static boolean isTargetByte(int b) {
+        int c = b & 0xFF;
+        return c > 0x20 && c < 0x7F;
+    }
+
+    static int lower(int b) {
+        return b >= 'A' && b <= 'Z' ? b + 32 : b;
+    }
+
+    /** Case-insensitive comparison of {@code length} bytes at {@code index} with lower-case {@code lower}. */
+    static boolean equalsIgnoreCase(ByteBuf buf, int index, int length, byte[] lower) {
+        if (length != lower.length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            if (lower(buf.getByte(index + i)) != lower[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static byte[] bytes(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+}

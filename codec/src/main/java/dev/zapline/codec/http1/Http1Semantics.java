@@ -1,0 +1,136 @@
+package dev.zapline.codec.http1;
+
+/**
+ * What the header fields mean for framing and the connection, checked once the head is complete: body length
+ * (RFC 9112 §6.3), Host (§3.2), Connection (§9.3) and Expect (RFC 9110 §10.1.1). Every ambiguity a proxy and a
+ * server could read differently is rejected with 400 rather than guessed at.
+ */
+final class Http1Semantics {
+
+    private static final byte[] CONTENT_LENGTH = Ascii.bytes("content-length");
+    private static final byte[] TRANSFER_ENCODING = Ascii.bytes("transfer-encoding");
+    private static final byte[] HOST = Ascii.bytes("host");
+    private static final byte[] CONNECTION = Ascii.bytes("connection");
+    private static final byte[] EXPECT = Ascii.bytes("expect");
+    private static final byte[] CHUNKED = Ascii.bytes("chunked");
+    private static final byte[] CLOSE = Ascii.bytes("close");
+    private static final byte[] KEEP_ALIVE = Ascii.bytes("keep-alive");
+    private static final byte[] CONTINUE = Ascii.bytes("100-continue");
+
+    private Http1Semantics() {}
+
+    static void apply(Http1Request r, Http1Limits limits) {
+        host(r);
+        framing(r, limits);
+        connection(r);
+        expect(r);
+    }
+
+    private static void host(Http1Request r) {
+        int first = r.header(HOST);
+        if (first >= 0 && r.nextHeader(HOST, first + 1) >= 0) {
+            throw new Http1Exception(400, "more than one Host header");
+        }
+        if (first < 0 && r.version == 11) {
+            throw new Http1Exception(400, "HTTP/1.1 request without a Host header");
+        }
+    }
+
+    private static void framing(Http1Request r, Http1Limits limits) {
+        int cl = r.header(CONTENT_LENGTH);
+        int te = r.header(TRANSFER_ENCODING);
+        if (te >= 0) {
+            if (cl >= 0) {
+                throw new Http1Exception(400, "both Transfer-Encoding and Content-Length");
+            }
+            if (r.version == 10) {
+                throw new Http1Exception(400, "Transfer-Encoding in an HTTP/1.0 request");
+            }
+            if (r.nextHeader(TRANSFER_ENCODING, te + 1) >= 0) {
+                throw new Http1Exception(400, "more than one Transfer-Encoding header");
+            }
+            if (!r.valueEqualsIgnoreCase(te, CHUNKED)) {
+                throw new Http1Exception(400, "transfer coding other than a single 'chunked'");
+            }
+            r.bodyKind = Http1Request.BODY_CHUNKED;
+            return;
+        }
+        if (cl < 0) {
+            r.bodyKind = Http1Request.BODY_NONE;
+            return;
+        }
+        if (r.nextHeader(CONTENT_LENGTH, cl + 1) >= 0) {
+            throw new Http1Exception(400, "more than one Content-Length header");
+        }
+        long n = digits(r, cl);
+        if (n > limits.maxBody()) {
+            throw new Http1Exception(413, "body of " + n + " bytes exceeds the limit of " + limits.maxBody());
+        }
+        r.contentLength = n;
+        r.bodyKind = n == 0 ? Http1Request.BODY_NONE : Http1Request.BODY_LENGTH;
+    }
+
+    /** Content-Length = 1*DIGIT, at most 18 digits so that it cannot overflow. */
+    private static long digits(Http1Request r, int i) {
+        int start = r.valueStart[i];
+        int end = r.valueEnd[i];
+        if (end == start || end - start > 18) {
+            throw new Http1Exception(400, "invalid Content-Length");
+        }
+        long n = 0;
+        for (int k = start; k < end; k++) {
+            int d = r.head[k] - '0';
+            if (d < 0 || d > 9) {
+                throw new Http1Exception(400, "invalid Content-Length");
+            }
+            n = n * 10 + d;
+        }
+        return n;
+    }
+
+    private static void connection(Http1Request r) {
+        boolean close = false;
+        boolean keepAlive = false;
+        for (int i = r.header(CONNECTION); i >= 0; i = r.nextHeader(CONNECTION, i + 1)) {
+            int p = r.valueStart[i];
+            int end = r.valueEnd[i];
+            while (p < end) {
+                int comma = p;
+                while (comma < end && r.head[comma] != ',') {
+                    comma++;
+                }
+                int s = p;
+                int e = comma;
+                while (s < e && (r.head[s] == ' ' || r.head[s] == '\t')) s++;
+                while (e > s && (r.head[e - 1] == ' ' || r.head[e - 1] == '\t')) e--;
+                close |= tokenIs(r, s, e, CLOSE);
+                keepAlive |= tokenIs(r, s, e, KEEP_ALIVE);
+                p = comma + 1;
+            }
+        }
+        r.keepAlive = !close && (r.version == 11 || keepAlive);
+    }
+
+    private static boolean tokenIs(Http1Request r, int s, int e, byte[] lower) {
+        if (e - s != lower.length) {
+            return false;
+        }
+        for (int k = 0; k < lower.length; k++) {
+            if (Ascii.lower(r.head[s + k]) != lower[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void expect(Http1Request r) {
+        int i = r.header(EXPECT);
+        if (i < 0) {
+            return;
+        }
+        if (!r.valueEqualsIgnoreCase(i, CONTINUE) || r.nextHeader(EXPECT, i + 1) >= 0) {
+            throw new Http1Exception(417, "unsupported expectation");
+        }
+        r.expectContinue = r.version == 11;
+    }
+}
