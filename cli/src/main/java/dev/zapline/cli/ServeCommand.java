@@ -1,0 +1,68 @@
+package dev.zapline.cli;
+
+import dev.zapline.cli.serve.DemoApp;
+import dev.zapline.server.App;
+import dev.zapline.server.ListenAddress;
+import dev.zapline.server.ServerConfig;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code zapline serve}: the demo server (health, eth RPC, echo) that the benchmarks drive. */
+@Command(name = "serve", sortOptions = false,
+        description = {"Run the demo server: GET /health, POST /rpc (the eth record; application/zap or JSON),",
+            "POST /echo. Prints the addresses it listens on; stops cleanly on SIGINT/SIGTERM."})
+final class ServeCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve HTTP/1.1 here (repeatable).")
+    List<String> http = new ArrayList<>();
+
+    @Option(names = "--event-loops", paramLabel = "N", description = "Event loop threads (default: cores).")
+    Integer eventLoops;
+
+    @Option(names = "--reuse-port", description = "Bind with SO_REUSEPORT (epoll).")
+    boolean reusePort;
+
+    @Option(names = "--nio", description = "Use the NIO transport even where epoll is available.")
+    boolean nio;
+
+    @Option(names = "--grace", paramLabel = "SECONDS", description = "Drain time on shutdown (default ${DEFAULT-VALUE}).")
+    int grace = 5;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (http.isEmpty()) {
+            http.add("127.0.0.1:8080");
+        }
+        ServerConfig config = ServerConfig.defaults().withReusePort(reusePort).withNativeTransport(!nio);
+        if (eventLoops != null) {
+            config = config.withEventLoops(eventLoops);
+        }
+        App app = DemoApp.create(config);
+        for (String h : http) {
+            app.listen(h.startsWith("http://") ? h : "http://" + h);
+        }
+        app.start();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            app.stop(Duration.ofSeconds(grace));
+            stopped.countDown();
+        }, "zapline-shutdown"));
+        for (ListenAddress a : app.addresses()) {
+            out.println("listening on " + a + " (" + app.transportName() + ", " + config.eventLoops() + " event loops)");
+        }
+        out.flush();
+        stopped.await();
+        return 0;
+    }
+}

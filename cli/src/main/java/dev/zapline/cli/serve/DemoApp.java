@@ -1,0 +1,21 @@
+package dev.zapline.cli.serve;
+
+import dev.zapline.server.App;
+import dev.zapline.server.ServerConfig;
+import java.nio.charset.StandardCharsets;
+
+/** The demo server every benchmark uses: {@code GET /health}, {@code POST /rpc} (the eth record), {@code POST /echo}. */
+public final class DemoApp {
+
+    private static final byte[] OK = "ok".getBytes(StandardCharsets.US_ASCII);
+
+    private DemoApp() {}
+
+    public static App create(ServerConfig config) {
+        App app = App.create(config);
+        app.get("/health", ctx -> ctx.contentType("text/plain").send(OK));
+        app.post("/rpc", EthRpc::handle);
+        app.post("/echo", ctx -> ctx.send(ctx.body().retain()));
+        return app;
+    }
+}

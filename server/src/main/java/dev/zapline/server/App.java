@@ -1,0 +1,166 @@
+package dev.zapline.server;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A zapline server: routes, middleware and the addresses to serve them on.
+ *
+ * <pre>{@code
+ * App app = App.create();
+ * app.get("/health", ctx -> ctx.send("ok"));
+ * app.listen("http://127.0.0.1:8080").start();
+ * // ...
+ * app.stop(Duration.ofSeconds(5));
+ * }</pre>
+ *
+ * <p>Configure from one thread, then {@link #start()}; handlers then run on the event loops (one per core by
+ * default), each connection always on the same loop. {@link #stop} drains in-flight requests for up to its grace
+ * period, then closes what is left.
+ */
+public final class App extends Routes {
+
+    private final ServerConfig config;
+    private final List<ListenAddress> addresses = new ArrayList<>();
+    private final List<ListenAddress> bound = new ArrayList<>();
+    private final List<Channel> servers = new ArrayList<>();
+    private final ChannelGroup connections = new DefaultChannelGroup("zapline", GlobalEventExecutor.INSTANCE);
+    private EventLoopGroup group;
+    private Transports transports;
+
+    private App(ServerConfig config) {
+        this.config = config;
+    }
+
+    public static App create() {
+        return new App(ServerConfig.defaults());
+    }
+
+    public static App create(ServerConfig config) {
+        return new App(config);
+    }
+
+    /** Adds addresses to serve on (see {@link ListenAddress#parse}). */
+    public App listen(String... addresses) {
+        for (String a : addresses) {
+            this.addresses.add(ListenAddress.parse(a));
+        }
+        return this;
+    }
+
+    /**
+     * Compiles the routes and binds every address.
+     *
+     * @throws IllegalArgumentException for conflicting routes (naming both)
+     * @throws IllegalStateException when an address cannot be bound; nothing is left listening then
+     */
+    public synchronized App start() {
+        if (group != null) {
+            throw new IllegalStateException("already started");
+        }
+        if (addresses.isEmpty()) {
+            throw new IllegalStateException("no address to listen on; call listen(...) first");
+        }
+        ServerContext server = new ServerContext(new Dispatcher(compile(), rootMiddleware()), config);
+        transports = new Transports(config.nativeTransport());
+        group = transports.group(config.eventLoops(), "zapline-loop");
+        try {
+            for (ListenAddress a : addresses) {
+                bind(a, server);
+            }
+        } catch (RuntimeException e) {
+            stop(Duration.ZERO);
+            throw e;
+        }
+        return this;
+    }
+
+    private void bind(ListenAddress a, ServerContext server) {
+        if (a.transport() != Transport.HTTP || a.isUnix()) {
+            throw new IllegalArgumentException("address " + a + ": only http:// listeners are available so far");
+        }
+        ServerBootstrap b = new ServerBootstrap().group(group).channel(transports.serverChannel())
+                .option(ChannelOption.SO_BACKLOG, 4096)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        connections.add(ch);
+                        long idle = config.idleTimeout().toMillis();
+                        ch.pipeline().addLast(new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS),
+                                new HttpConnection(server));
+                    }
+                });
+        if (config.reusePort() && transports.isEpoll()) {
+            b.option(EpollChannelOption.SO_REUSEPORT, true);
+        }
+        Channel ch;
+        try {
+            ch = b.bind(a.socketAddress()).sync().channel();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while binding " + a, e);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot listen on " + a + ": " + e.getMessage(), e);
+        }
+        servers.add(ch);
+        InetSocketAddress local = (InetSocketAddress) ch.localAddress();
+        bound.add(new ListenAddress(a.transport(), a.host(), local.getPort(), null));
+    }
+
+    /** The addresses actually bound (ephemeral ports resolved), in listen order. */
+    public synchronized List<ListenAddress> addresses() {
+        return List.copyOf(bound);
+    }
+
+    /** "epoll" or "nio". */
+    public synchronized String transportName() {
+        return transports == null ? "not started" : transports.name();
+    }
+
+    /**
+     * Stops accepting, lets connections finish their in-flight requests for up to {@code grace}, then closes
+     * everything and stops the event loops. Safe to call twice.
+     */
+    public synchronized void stop(Duration grace) {
+        if (group == null) {
+            return;
+        }
+        for (Channel s : servers) {
+            s.close().awaitUninterruptibly();
+        }
+        servers.clear();
+        connections.forEach(c -> c.pipeline().fireUserEventTriggered(ServerContext.DRAIN));
+        long deadline = System.nanoTime() + grace.toNanos();
+        while (!connections.isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        connections.close().awaitUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        group = null;
+        bound.clear();
+    }
+}

@@ -1,0 +1,304 @@
+package dev.zapline.server;
+
+import dev.zapline.server.internal.route.RouteMatch;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.Channel;
+import java.net.SocketAddress;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One request and its response. A connection owns one {@code Ctx} and resets it for every request (it is never
+ * re-created), so reading the request and writing a response allocate nothing unless a method says it allocates.
+ *
+ * <pre>{@code
+ * app.get("/users/:id", ctx -> {
+ *     String id = ctx.pathParam("id");                 // allocates the String
+ *     ctx.status(200).header("cache-control", "no-store").json(users.find(id));
+ * });
+ * }</pre>
+ *
+ * <p>Valid only during the handler call on the connection's event loop, or, after {@link #handOff()}, until the
+ * hand-off completes. Not thread-safe: another thread touches it only through {@link HandOff#complete}.
+ */
+public final class Ctx {
+
+    private final Channel channel;
+    private final Transport transport;
+    private final Responder responder;
+    private final JsonCodec json;
+    private final ResponseHeaders headers = new ResponseHeaders();
+    RouteMatch<Route> match;
+
+    RequestHead head;
+    private Handler[] chain;
+    private int chainIndex;
+    private int status;
+    private boolean responded;
+    private boolean streaming;
+    boolean omitBody;
+    HandOff handOff;
+
+    Ctx(Channel channel, Transport transport, Responder responder, JsonCodec json) {
+        this.channel = channel;
+        this.transport = transport;
+        this.responder = responder;
+        this.json = json;
+    }
+
+    void reset(RequestHead head, Handler[] chain, boolean omitBody) {
+        this.head = head;
+        this.chain = chain;
+        this.chainIndex = 0;
+        this.status = 200;
+        this.responded = false;
+        this.streaming = false;
+        this.omitBody = omitBody;
+        this.handOff = null;
+        headers.clear();
+    }
+
+    /** Runs the next handler of the chain (middleware calls this to continue). */
+    public void next() throws Exception {
+        if (chainIndex < chain.length) {
+            chain[chainIndex++].handle(this);
+        }
+    }
+
+    public Transport transport() {
+        return transport;
+    }
+
+    /** The request method as sent; a shared constant for the standard methods (no allocation). */
+    public String method() {
+        return Methods.name(head.bytes(), head.methodStart(), head.methodLength());
+    }
+
+    /** Allocating convenience: the path (request target up to '?'), not percent-decoded. */
+    public String path() {
+        return new String(head.bytes(), head.targetStart(), head.pathLength(), StandardCharsets.ISO_8859_1);
+    }
+
+    /** Allocating convenience: the raw request target, path and query as sent. */
+    public String target() {
+        return new String(head.bytes(), head.targetStart(), head.targetLength(), StandardCharsets.ISO_8859_1);
+    }
+
+    /** The route pattern that matched, e.g. {@code /users/:id} (a constant; null before routing). */
+    public String route() {
+        return match == null ? null : match.pattern();
+    }
+
+    /** The percent-decoded value of path parameter {@code name}, or null. Allocates. */
+    public String pathParam(String name) {
+        int i = match == null ? -1 : match.param(name);
+        return i < 0 ? null : Percent.decode(head.bytes(), head.targetStart() + match.paramStart(i),
+                match.paramLength(i), false);
+    }
+
+    /** The decoded value of the first query parameter {@code name} ('+' is a space), or null. Allocates. */
+    public String queryParam(String name) {
+        return Query.find(head.bytes(), head.queryStart(), head.queryLength(), name);
+    }
+
+    /** The value of request header {@code name} (case-insensitive), or null. Allocates the String. */
+    public String header(String name) {
+        return head.headerAsString(HeaderNames.lower(name));
+    }
+
+    /** Whether the request has a header {@code name}; allocation-free for a pre-encoded {@link HeaderName}. */
+    public boolean hasHeader(HeaderName name) {
+        return head.hasHeader(name.lowerBytes());
+    }
+
+    /** The value of request header {@code name}, or null. Allocates the String. */
+    public String header(HeaderName name) {
+        return head.headerAsString(name.lowerBytes());
+    }
+
+    /** The request body: a view valid until the response completes (retain it to keep it longer). */
+    public ByteBuf body() {
+        return head.body();
+    }
+
+    /** Allocating convenience: a copy of the body. */
+    public byte[] bodyBytes() {
+        return ByteBufUtil.getBytes(head.body());
+    }
+
+    /** Allocating convenience: the body decoded as UTF-8. */
+    public String bodyAsString() {
+        return head.body().toString(StandardCharsets.UTF_8);
+    }
+
+    /** The body read as JSON into {@code type} with the app's {@link JsonCodec}; malformed JSON is a 400. */
+    public <T> T bodyAs(Class<T> type) {
+        try {
+            return json.read(head.body(), type);
+        } catch (Exception e) {
+            throw new HttpStatusException.BadRequest("body is not valid JSON for " + type.getSimpleName());
+        }
+    }
+
+    /** The peer's address (an existing object; no allocation). */
+    public SocketAddress remoteAddress() {
+        return channel.remoteAddress();
+    }
+
+    /** The connection's buffer allocator (pooled), for bodies built by the handler. */
+    public io.netty.buffer.ByteBufAllocator alloc() {
+        return channel.alloc();
+    }
+
+    /** The protocol as sent, e.g. {@code HTTP/1.1} or {@code ZAP-HTTP/1.0}. */
+    public String protocol() {
+        return head.protocol();
+    }
+
+    public Ctx status(int status) {
+        if (status < 100 || status > 599) {
+            throw new IllegalArgumentException("status " + status + " outside 100..599");
+        }
+        this.status = status;
+        return this;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    /** Adds a response header; a name that is not a token, or a value with CR or LF, is refused. */
+    public Ctx header(String name, String value) {
+        checkNotResponded();
+        headers.add(name, value);
+        return this;
+    }
+
+    /** Adds a response header from pre-encoded bytes (allocation-free). */
+    public Ctx header(HeaderName name, byte[] value) {
+        checkNotResponded();
+        headers.add(name.bytes(), value);
+        return this;
+    }
+
+    public Ctx contentType(String type) {
+        return header("content-type", type);
+    }
+
+    /** The response headers set so far. */
+    public ResponseHeaders responseHeaders() {
+        return headers;
+    }
+
+    public void send(byte[] body) {
+        send(body, 0, body.length);
+    }
+
+    public void send(byte[] body, int offset, int length) {
+        begin();
+        responder.respond(this, body, offset, length);
+    }
+
+    /** Sends {@code text} as UTF-8 ({@code text/plain; charset=utf-8} unless a content type was set). */
+    public void send(CharSequence text) {
+        begin();
+        responder.respond(this, text);
+    }
+
+    /** Sends the readable bytes of {@code body} and releases it. */
+    public void send(ByteBuf body) {
+        begin();
+        responder.respond(this, body);
+    }
+
+    /** Sends {@code value} encoded by the app's {@link JsonCodec} as {@code application/json}. */
+    public void json(Object value) throws Exception {
+        if (!headers.hasContentType()) {
+            headers.add(HeaderNames.CONTENT_TYPE, HeaderNames.APPLICATION_JSON);
+        }
+        ByteBuf out = channel.alloc().buffer();
+        try {
+            json.write(value, out);
+        } catch (Exception e) {
+            out.release();
+            throw e;
+        }
+        send(out);
+    }
+
+    /** Starts a streamed response (chunked on HTTP/1.1); then {@link #write} pieces and {@link #end()}. */
+    public Ctx stream() {
+        begin();
+        streaming = true;
+        responder.startStream(this);
+        return this;
+    }
+
+    /** Writes one piece of a streamed response; takes ownership of {@code data}. */
+    public Ctx write(ByteBuf data) {
+        if (!streaming) {
+            data.release();
+            throw new IllegalStateException("write() before stream()");
+        }
+        responder.streamChunk(this, data);
+        return this;
+    }
+
+    /** Writes one piece of a streamed response as UTF-8. */
+    public Ctx write(CharSequence text) {
+        return write(ByteBufUtil.writeUtf8(channel.alloc(), text));
+    }
+
+    /** Ends a streamed response. */
+    public void end() {
+        if (!streaming) {
+            throw new IllegalStateException("end() before stream()");
+        }
+        streaming = false;
+        responder.endStream(this);
+    }
+
+    /**
+     * Hands the request to another thread: the handler returns at once, the connection keeps this request's data
+     * and holds its later pipelined requests, and the response is made when {@link HandOff#complete} runs.
+     */
+    public HandOff handOff() {
+        if (handOff != null) {
+            throw new IllegalStateException("request already handed off");
+        }
+        handOff = new HandOff(this, channel.eventLoop());
+        return handOff;
+    }
+
+    /** Whether a response has been started. */
+    public boolean responded() {
+        return responded;
+    }
+
+    boolean streaming() {
+        return streaming;
+    }
+
+    Channel channel() {
+        return channel;
+    }
+
+    Responder responder() {
+        return responder;
+    }
+
+    void clearHeadersForError() {
+        headers.clear();
+    }
+
+    private void begin() {
+        checkNotResponded();
+        responded = true;
+    }
+
+    private void checkNotResponded() {
+        if (responded) {
+            throw new IllegalStateException("response already sent for " + method() + " " + target());
+        }
+    }
+}

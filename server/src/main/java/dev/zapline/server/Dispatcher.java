@@ -1,0 +1,80 @@
+package dev.zapline.server;
+
+import dev.zapline.server.internal.route.Method;
+import dev.zapline.server.internal.route.RouteMatch;
+import dev.zapline.server.internal.route.Router;
+
+/**
+ * Routes a request and runs its chain, the same for every transport: lookup (no allocation), then the route's
+ * precompiled chain of middleware and handler; 404, 405 with Allow, and OPTIONS answered from the route table;
+ * every failure rendered by {@link ErrorRenderer}. Shared by all connections; stateless apart from the router.
+ */
+final class Dispatcher {
+
+    private static final Handler[] NONE = new Handler[0];
+
+    private final Router<Route> router;
+    private final Handler[] middleware;
+
+    Dispatcher(Router<Route> router, Handler[] middleware) {
+        this.router = router;
+        this.middleware = middleware;
+    }
+
+    RouteMatch<Route> newMatch() {
+        return router.newMatch();
+    }
+
+    /** Answers the request {@code head} through {@code ctx}; on return the response is sent or handed off. */
+    void dispatch(Ctx ctx, RequestHead head) {
+        RouteMatch<Route> m = ctx.match;
+        byte[] b = head.bytes();
+        int method = Method.of(b, head.methodStart(), head.methodLength());
+        RouteMatch.Outcome outcome = router.lookup(method, b, head.targetStart(), head.pathLength(), m);
+        boolean omitBody = method == Method.HEAD;
+        switch (outcome) {
+            case FOUND -> ctx.reset(head, m.handler().chain(), omitBody);
+            default -> ctx.reset(head, middleware.length == 0 ? NONE : middleware, omitBody);
+        }
+        try {
+            ctx.next();
+            if (outcome != RouteMatch.Outcome.FOUND && !ctx.responded()) {
+                unrouted(ctx, outcome, m);
+            } else if (!ctx.responded() && ctx.handOff == null) {
+                ctx.send(EMPTY);
+            }
+        } catch (Throwable t) {
+            ErrorRenderer.render(ctx, t);
+        }
+    }
+
+    private static final byte[] EMPTY = new byte[0];
+
+    private static void unrouted(Ctx ctx, RouteMatch.Outcome outcome, RouteMatch<Route> m) {
+        switch (outcome) {
+            case METHOD_NOT_ALLOWED -> {
+                ctx.clearHeadersForError();
+                ctx.responseHeaders().add(HeaderNames.ALLOW, m.allow());
+                ErrorRenderer.problemKeepingHeaders(ctx, 405, "method " + ctx.method() + " is not allowed on "
+                        + ctx.path());
+            }
+            case OPTIONS -> {
+                ctx.status(204).responseHeaders().add(HeaderNames.ALLOW, m.allow());
+                ctx.send(EMPTY);
+            }
+            default -> ErrorRenderer.problem(ctx, 404, "no route for " + ctx.path());
+        }
+    }
+
+    /** Runs {@code responder} to complete a handed-off request. */
+    static void complete(Ctx ctx, Handler responder) {
+        try {
+            responder.handle(ctx);
+            if (!ctx.responded()) {
+                ctx.send(EMPTY);
+            }
+        } catch (Throwable t) {
+            ErrorRenderer.render(ctx, t);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.zapline.server;
+
+import java.nio.charset.StandardCharsets;
+
+/** Header names and values the server itself writes, encoded once. */
+final class HeaderNames {
+
+    static final byte[] CONTENT_TYPE = ascii("content-type");
+    static final byte[] TEXT_PLAIN = ascii("text/plain; charset=utf-8");
+    static final byte[] APPLICATION_JSON = ascii("application/json");
+    static final byte[] PROBLEM_JSON = ascii("application/problem+json");
+    static final byte[] ALLOW = ascii("allow");
+
+    private HeaderNames() {}
+
+    static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The lower-case bytes of {@code name} (allocates; lookups by {@link HeaderName} do not). */
+    static byte[] lower(String name) {
+        byte[] b = name.getBytes(StandardCharsets.ISO_8859_1);
+        for (int i = 0; i < b.length; i++) {
+            if (b[i] >= 'A' && b[i] <= 'Z') {
+                b[i] += 32;
+            }
+        }
+        return b;
+    }
+}

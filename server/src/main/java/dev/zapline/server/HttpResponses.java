@@ -1,0 +1,82 @@
+package dev.zapline.server;
+
+import dev.zapline.codec.http1.Http1ResponseWriter;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import java.nio.charset.StandardCharsets;
+
+/** Encodes HTTP/1.1 response heads for {@link HttpConnection} from pre-encoded pieces. */
+final class HttpResponses {
+
+    static final byte[] CONTINUE = ascii("HTTP/1.1 100 Continue\r\n\r\n");
+    static final byte[] CONNECTION_CLOSE = ascii("connection: close\r\n");
+    static final byte[] CONNECTION_KEEP_ALIVE = ascii("connection: keep-alive\r\n");
+    static final byte[] CHUNKED = ascii("transfer-encoding: chunked\r\n");
+    static final byte[] TEXT_PLAIN = ascii("content-type: text/plain; charset=utf-8\r\n");
+    static final byte[] PROBLEM_JSON = ascii("content-type: application/problem+json\r\n");
+    static final byte[] LAST_CHUNK = ascii("0\r\n\r\n");
+    static final byte[] CRLF = ascii("\r\n");
+
+    private HttpResponses() {}
+
+    static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Whether a response with this status may carry a body (and so a content-length). */
+    static boolean hasBody(int status) {
+        return status >= 200 && status != 204 && status != 304;
+    }
+
+    /**
+     * Status line, date, the handler's headers, a default content type, content-length (when the status allows a
+     * body; -1 for a streamed body, which gets chunked framing on HTTP/1.1) and the connection header.
+     */
+    static void head(ByteBuf out, Ctx ctx, byte[] dateLine, long contentLength, byte[] defaultType,
+            boolean keepAlive, boolean http10) {
+        int status = ctx.status();
+        Http1ResponseWriter.statusLine(out, status);
+        out.writeBytes(dateLine);
+        ResponseHeaders h = ctx.responseHeaders();
+        for (int i = 0; i < h.count(); i++) {
+            h.writeHttp(i, out);
+        }
+        if (defaultType != null && !h.hasContentType() && hasBody(status)) {
+            out.writeBytes(defaultType);
+        }
+        if (hasBody(status)) {
+            if (contentLength >= 0) {
+                Http1ResponseWriter.contentLength(out, contentLength);
+            } else if (!http10) {
+                out.writeBytes(CHUNKED);
+            }
+        }
+        if (!keepAlive) {
+            out.writeBytes(CONNECTION_CLOSE);
+        } else if (http10) {
+            out.writeBytes(CONNECTION_KEEP_ALIVE);
+        }
+        Http1ResponseWriter.endHead(out);
+    }
+
+    /** A complete problem response for input the parser refused; always closes the connection. */
+    static void protocolError(ByteBuf out, byte[] dateLine, int status, String detail) {
+        byte[] body = ErrorRenderer.json(status, detail, null).getBytes(StandardCharsets.UTF_8);
+        Http1ResponseWriter.statusLine(out, status);
+        out.writeBytes(dateLine).writeBytes(PROBLEM_JSON);
+        Http1ResponseWriter.contentLength(out, body.length);
+        out.writeBytes(CONNECTION_CLOSE);
+        Http1ResponseWriter.endHead(out);
+        out.writeBytes(body);
+    }
+
+    /** One chunk of a chunked body: size in hex, CRLF, data, CRLF. */
+    static void chunk(ByteBuf out, ByteBuf data) {
+        Http1ResponseWriter.hex(out, data.readableBytes());
+        out.writeBytes(CRLF).writeBytes(data).writeBytes(CRLF);
+    }
+
+    static int utf8Length(CharSequence text) {
+        return ByteBufUtil.utf8Bytes(text);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.zapline.server;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * How a transport answers a request: the {@link Ctx} collects status and headers, then hands the body here, and
+ * the transport encodes the whole response into its outbound buffer. Called on the connection's event loop.
+ */
+interface Responder {
+
+    /** A complete response whose body is {@code length} bytes of {@code body} at {@code offset}. */
+    void respond(Ctx ctx, byte[] body, int offset, int length);
+
+    /** A complete response whose body is the readable bytes of {@code body}; takes ownership (releases it). */
+    void respond(Ctx ctx, ByteBuf body);
+
+    /** A complete response whose body is {@code text} encoded as UTF-8. */
+    void respond(Ctx ctx, CharSequence text);
+
+    /** Sends the head of a streamed response (chunked on HTTP, a head frame on ZAP). */
+    void startStream(Ctx ctx);
+
+    /** Sends one piece of a streamed response; takes ownership of {@code data}. */
+    void streamChunk(Ctx ctx, ByteBuf data);
+
+    /** Ends a streamed response. */
+    void endStream(Ctx ctx);
+
+    /** On the event loop: answers a handed-off request with {@code responder}, then resumes the connection. */
+    void completeHandOff(Ctx ctx, Handler responder);
+}

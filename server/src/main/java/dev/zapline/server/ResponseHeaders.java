@@ -1,0 +1,172 @@
+package dev.zapline.server;
+
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The headers a handler sets on its response, in order, kept as bytes in one reused array so that setting them
+ * allocates nothing once warm. Transports read them back to encode the response.
+ *
+ * <p>Names must be tokens and values must not hold CR or LF (header injection); both are checked when set. Not
+ * thread-safe; owned by a {@link Ctx}.
+ */
+public final class ResponseHeaders {
+
+    private byte[] data = new byte[512];
+    private int used;
+    private int[] nameAt = new int[16];
+    private int[] nameLen = new int[16];
+    private int[] valueAt = new int[16];
+    private int[] valueLen = new int[16];
+    private int count;
+    private boolean contentType;
+
+    void clear() {
+        used = 0;
+        count = 0;
+        contentType = false;
+    }
+
+    /** Adds a header; repeated names give repeated fields. */
+    void add(CharSequence name, CharSequence value) {
+        checkName(name);
+        slot();
+        nameAt[count] = used;
+        nameLen[count] = latin1(name);
+        valueAt[count] = used;
+        valueLen[count] = value(value);
+        contentType |= isContentType(nameAt[count], nameLen[count]);
+        count++;
+    }
+
+    /** Adds a header from pre-encoded bytes (trusted: checked once where they were made). */
+    void add(byte[] name, byte[] value) {
+        slot();
+        nameAt[count] = used;
+        nameLen[count] = append(name);
+        valueAt[count] = used;
+        valueLen[count] = append(value);
+        contentType |= isContentType(nameAt[count], nameLen[count]);
+        count++;
+    }
+
+    public int count() {
+        return count;
+    }
+
+    /** Whether a content-type header was set. */
+    public boolean hasContentType() {
+        return contentType;
+    }
+
+    /** Writes header {@code i} as {@code name: value\r\n}. */
+    public void writeHttp(int i, ByteBuf out) {
+        out.writeBytes(data, nameAt[i], nameLen[i]).writeByte(':').writeByte(' ')
+                .writeBytes(data, valueAt[i], valueLen[i]).writeByte('\r').writeByte('\n');
+    }
+
+    public byte[] array() {
+        return data;
+    }
+
+    public int nameStart(int i) {
+        return nameAt[i];
+    }
+
+    public int nameLength(int i) {
+        return nameLen[i];
+    }
+
+    public int valueStart(int i) {
+        return valueAt[i];
+    }
+
+    public int valueLength(int i) {
+        return valueLen[i];
+    }
+
+    /** Allocating convenience: the value of the first header named {@code name} (case-insensitive), or null. */
+    public String get(String name) {
+        byte[] n = name.getBytes(StandardCharsets.ISO_8859_1);
+        for (int i = 0; i < count; i++) {
+            if (nameLen[i] == n.length && equalsIgnoreCase(nameAt[i], n)) {
+                return new String(data, valueAt[i], valueLen[i], StandardCharsets.ISO_8859_1);
+            }
+        }
+        return null;
+    }
+
+    private static final byte[] CONTENT_TYPE = "content-type".getBytes(StandardCharsets.US_ASCII);
+
+    private boolean isContentType(int at, int len) {
+        return len == CONTENT_TYPE.length && equalsIgnoreCase(at, CONTENT_TYPE);
+    }
+
+    private boolean equalsIgnoreCase(int at, byte[] other) {
+        for (int k = 0; k < other.length; k++) {
+            if (lower(data[at + k]) != lower(other[k])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int lower(int b) {
+        return b >= 'A' && b <= 'Z' ? b + 32 : b;
+    }
+
+    private void slot() {
+        if (count == nameAt.length) {
+            int n = count * 2;
+            nameAt = Arrays.copyOf(nameAt, n);
+            nameLen = Arrays.copyOf(nameLen, n);
+            valueAt = Arrays.copyOf(valueAt, n);
+            valueLen = Arrays.copyOf(valueLen, n);
+        }
+    }
+
+    private int append(byte[] b) {
+        ensure(b.length);
+        System.arraycopy(b, 0, data, used, b.length);
+        used += b.length;
+        return b.length;
+    }
+
+    private int latin1(CharSequence s) {
+        ensure(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            data[used++] = (byte) s.charAt(i);
+        }
+        return s.length();
+    }
+
+    private int value(CharSequence v) {
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c == '\r' || c == '\n' || c == 0 || c > 0xFF) {
+                throw new IllegalArgumentException("header value has CR, LF, NUL or a non-Latin-1 character at " + i);
+            }
+        }
+        return latin1(v);
+    }
+
+    private static void checkName(CharSequence name) {
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("empty header name");
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean token = c > 0x20 && c < 0x7F && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0;
+            if (!token) {
+                throw new IllegalArgumentException("header name '" + name + "' has a non-token character at " + i);
+            }
+        }
+    }
+
+    private void ensure(int more) {
+        if (used + more > data.length) {
+            data = Arrays.copyOf(data, Math.max(data.length * 2, used + more));
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.zapline.server;
+
+import dev.zapline.codec.http1.Http1Limits;
+import java.time.Duration;
+import java.util.function.LongSupplier;
+
+/**
+ * How an {@link App} runs. Start from {@link #defaults()} and change what you need:
+ *
+ * <pre>{@code
+ * ServerConfig c = ServerConfig.defaults().withEventLoops(2).withIdleTimeout(Duration.ofSeconds(5));
+ * }</pre>
+ *
+ * @param eventLoops event loop threads (default: available processors)
+ * @param reusePort bind with SO_REUSEPORT (epoll only), so several processes or loops can share a port
+ * @param limits HTTP/1.1 request limits (8 KiB line, 64 KiB / 100 headers, 10 MiB body)
+ * @param idleTimeout a connection that sends nothing for this long is closed, with 408 if mid-request
+ * @param json the JSON codec behind {@link Ctx#json} and {@link Ctx#bodyAs}
+ * @param clock wall-clock milliseconds, for the Date header (tests pass a fixed clock)
+ * @param nativeTransport use epoll when available (NIO otherwise, or when false)
+ */
+public record ServerConfig(int eventLoops, boolean reusePort, Http1Limits limits, Duration idleTimeout,
+        JsonCodec json, LongSupplier clock, boolean nativeTransport) {
+
+    public ServerConfig {
+        if (eventLoops < 1) {
+            throw new IllegalArgumentException("eventLoops " + eventLoops + " < 1");
+        }
+        if (idleTimeout.isNegative() || idleTimeout.isZero()) {
+            throw new IllegalArgumentException("idle timeout " + idleTimeout + " must be positive");
+        }
+    }
+
+    public static ServerConfig defaults() {
+        return new ServerConfig(Runtime.getRuntime().availableProcessors(), false, Http1Limits.DEFAULT,
+                Duration.ofSeconds(30), new JacksonJsonCodec(), System::currentTimeMillis, true);
+    }
+
+    public ServerConfig withEventLoops(int n) {
+        return new ServerConfig(n, reusePort, limits, idleTimeout, json, clock, nativeTransport);
+    }
+
+    public ServerConfig withReusePort(boolean on) {
+        return new ServerConfig(eventLoops, on, limits, idleTimeout, json, clock, nativeTransport);
+    }
+
+    public ServerConfig withLimits(Http1Limits l) {
+        return new ServerConfig(eventLoops, reusePort, l, idleTimeout, json, clock, nativeTransport);
+    }
+
+    public ServerConfig withIdleTimeout(Duration d) {
+        return new ServerConfig(eventLoops, reusePort, limits, d, json, clock, nativeTransport);
+    }
+
+    public ServerConfig withJson(JsonCodec codec) {
+        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, codec, clock, nativeTransport);
+    }
+
+    public ServerConfig withClock(LongSupplier millis) {
+        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, millis, nativeTransport);
+    }
+
+    public ServerConfig withNativeTransport(boolean on) {
+        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, clock, on);
+    }
+}

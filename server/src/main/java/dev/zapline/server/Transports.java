@@ -1,0 +1,39 @@
+package dev.zapline.server;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+
+/** Chooses epoll where the native library loads, NIO elsewhere (or when asked). */
+final class Transports {
+
+    private final boolean epoll;
+
+    Transports(boolean preferNative) {
+        this.epoll = preferNative && Epoll.isAvailable();
+    }
+
+    boolean isEpoll() {
+        return epoll;
+    }
+
+    EventLoopGroup group(int threads, String name) {
+        IoHandlerFactory factory = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), factory);
+    }
+
+    Class<? extends ServerChannel> serverChannel() {
+        return epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    }
+
+    String name() {
+        return epoll ? "epoll" : "nio";
+    }
+}

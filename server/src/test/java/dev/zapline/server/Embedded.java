@@ -1,0 +1,51 @@
+package dev.zapline.server;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.charset.StandardCharsets;
+
+/** An {@link HttpConnection} in an {@link EmbeddedChannel} with a fixed clock, for exact-bytes tests. */
+final class Embedded implements AutoCloseable {
+
+    /** Sun, 29 Nov 2026 23:28:11 GMT. */
+    static final long NOW = 1_795_994_891_000L;
+    static final String DATE = "date: Sun, 29 Nov 2026 23:28:11 GMT\r\n";
+
+    final EmbeddedChannel ch;
+
+    Embedded(App app) {
+        this(app, ServerConfig.defaults().withClock(() -> NOW));
+    }
+
+    Embedded(Routes routes, ServerConfig config) {
+        ServerContext server = new ServerContext(new Dispatcher(routes.compile(), routes.rootMiddleware()), config);
+        ch = new EmbeddedChannel(new HttpConnection(server));
+    }
+
+    /** Writes {@code request} in one piece and returns everything the server wrote back (as ISO-8859-1). */
+    String exchange(String request) {
+        write(request);
+        return read();
+    }
+
+    void write(String request) {
+        ch.writeInbound(Unpooled.copiedBuffer(request, StandardCharsets.ISO_8859_1));
+        ch.runPendingTasks();
+    }
+
+    String read() {
+        StringBuilder sb = new StringBuilder();
+        for (Object o; (o = ch.readOutbound()) != null; ) {
+            ByteBuf b = (ByteBuf) o;
+            sb.append(b.toString(StandardCharsets.ISO_8859_1));
+            b.release();
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public void close() {
+        ch.finishAndReleaseAll();
+    }
+}
