@@ -33,7 +33,8 @@ public final class EthJson {
         int accountLength = account == null ? 0 : account.length();
         int account0 = accountLength == 0 ? 0 : account.charAt(0) & 0xFF;
         resp.setId(req.getId());
-        resp.setBalance(EthSample.balance(req.getBlock(), method == null ? 0 : method.length(), accountLength, account0));
+        int methodLength = method == null ? 0 : method.length();
+        resp.setBalance(EthSample.balance(req.getBlock(), methodLength, accountLength, account0));
         resp.setNonce(EthSample.NONCE);
         resp.setBlockHash(BLOCK_HASH);
         return resp;

@@ -48,7 +48,8 @@ public interface EthJsonCodec {
             case "jackson" -> new JacksonEthCodec();
             case "dsljson" -> new DslJsonEthCodec();
             case "fastjson2" -> new Fastjson2EthCodec();
-            default -> throw new IllegalArgumentException("unknown JSON codec '" + name + "' (jackson, dsljson, fastjson2)");
+            default -> throw new IllegalArgumentException(
+                    "unknown JSON codec '" + name + "' (jackson, dsljson, fastjson2)");
         };
     }
 }
