@@ -81,7 +81,34 @@ public final class EthCallReq {
         return index < accountLength() ? obj.bytes(ACCOUNT, scratch).byteAt(index) : 0;
     }
 
-    /** Writes a request into {@code b} (reset first) and returns the message size. */
+    /** Size of a request with a method and an account of these lengths. */
+    public static int size(int methodLength, int accountLength) {
+        return EthWire.TAIL + methodLength + accountLength;
+    }
+
+    /**
+     * Writes a request straight into {@code dst} at {@code off}, byte-identical to {@link #encode} but without the
+     * generic builder (payloads in set order: method, then account). Returns the size.
+     *
+     * @throws IndexOutOfBoundsException when {@code dst} is too small
+     */
+    public static int write(byte[] dst, int off, long id, long block, byte[] method, byte[] account) {
+        int ml = method.length;
+        int al = account.length;
+        int size = size(ml, al);
+        java.util.Objects.checkFromIndexSize(off, size, dst.length);
+        EthWire.header(dst, off, size);
+        int o = off + EthWire.ROOT;
+        EthWire.u64(dst, o + ID, id);
+        EthWire.u64(dst, o + BLOCK, block);
+        EthWire.slot(dst, off, EthWire.ROOT + METHOD, EthWire.TAIL, ml);
+        EthWire.slot(dst, off, EthWire.ROOT + ACCOUNT, EthWire.TAIL + ml, al);
+        System.arraycopy(method, 0, dst, off + EthWire.TAIL, ml);
+        System.arraycopy(account, 0, dst, off + EthWire.TAIL + ml, al);
+        return size;
+    }
+
+    /** Writes a request into {@code b} (reset first) with the generic builder; returns the message size. */
     public static int encode(ZapBuilder b, long id, long block, byte[] method, byte[] account) {
         b.reset();
         b.startObject(SIZE).setU64(ID, id).setU64(BLOCK, block).setText(METHOD, method).setBytes(ACCOUNT, account)

@@ -58,7 +58,32 @@ public final class EthCallResp {
         return obj.getBytes(BLOCK_HASH, dst, offset);
     }
 
-    /** Writes a response into {@code b} (reset first) and returns the message size. */
+    /** Size of a response whose block hash is {@code blockHashLength} bytes. */
+    public static int size(int blockHashLength) {
+        return EthWire.TAIL + blockHashLength;
+    }
+
+    /**
+     * Writes a response straight into {@code dst} at {@code off}, byte-identical to {@link #encode} but without the
+     * generic builder: the fixed shape is laid out directly, as generated code would. Returns the size.
+     *
+     * @throws IndexOutOfBoundsException when {@code dst} has less than {@link #size(int)} bytes from {@code off}
+     */
+    public static int write(byte[] dst, int off, long id, long balance, long nonce, byte[] blockHash) {
+        int len = blockHash.length;
+        int size = size(len);
+        java.util.Objects.checkFromIndexSize(off, size, dst.length);
+        EthWire.header(dst, off, size);
+        int o = off + EthWire.ROOT;
+        EthWire.u64(dst, o + ID, id);
+        EthWire.u64(dst, o + BALANCE, balance);
+        EthWire.u64(dst, o + NONCE, nonce);
+        EthWire.slot(dst, off, EthWire.ROOT + BLOCK_HASH, EthWire.TAIL, len);
+        System.arraycopy(blockHash, 0, dst, off + EthWire.TAIL, len);
+        return size;
+    }
+
+    /** Writes a response into {@code b} (reset first) with the generic builder; returns the message size. */
     public static int encode(ZapBuilder b, long id, long balance, long nonce, byte[] blockHash) {
         b.reset();
         b.startObject(SIZE).setU64(ID, id).setU64(BALANCE, balance).setU64(NONCE, nonce)

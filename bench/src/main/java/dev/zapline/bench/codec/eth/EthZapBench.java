@@ -55,6 +55,12 @@ public class EthZapBench {
         return zap.encodeResponse(id, balance, nonce, out);
     }
 
+    /** The same response through the generic builder plus a copy, to show what the typed writer saves. */
+    @Benchmark
+    public int encodeWithBuilder() {
+        return zap.encodeWithBuilder(id, balance, nonce, out);
+    }
+
     @Benchmark
     public int handler() {
         return zap.handle(request, request.length, out);

@@ -8,8 +8,10 @@ import dev.zapline.wire.ZapMessage;
 
 /**
  * The eth record over ZAP, shaped like the JSON codecs of {@code dev.zapline.bench.json} so the benchmarks compare
- * like with like: decode wraps the request in place (header validated, nothing copied), encode builds the response
- * in a reused builder and copies it into the caller's array (as the server copies it into its output buffer).
+ * like with like: decode wraps the request in place (header validated, nothing copied), encode writes the response
+ * straight into the caller's array with the typed writer ({@link EthCallResp#write}, the fixed shape laid out as
+ * generated code would). {@link #encodeWithBuilder} is the same response through the generic {@link ZapBuilder},
+ * copied into the array, for comparison.
  *
  * <pre>{@code
  * ZapEthCodec zap = new ZapEthCodec();                 // one per thread
@@ -36,6 +38,11 @@ public final class ZapEthCodec {
 
     /** Encodes a response with the sample block hash into {@code out} from index 0; returns its length. */
     public int encodeResponse(long id, long balance, long nonce, byte[] out) {
+        return EthCallResp.write(out, 0, id, balance, nonce, blockHash);
+    }
+
+    /** The same response built by the generic builder and copied into {@code out}; returns its length. */
+    public int encodeWithBuilder(long id, long balance, long nonce, byte[] out) {
         EthCallResp.encode(builder, id, balance, nonce, blockHash);
         return builder.copyTo(out, 0);
     }
