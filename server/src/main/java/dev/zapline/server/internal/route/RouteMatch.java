@@ -1,0 +1,203 @@
+package dev.zapline.server.internal.route;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The result of a {@link Router#lookup}, written in place so one instance serves request after request.
+ * Parameters are offsets into the buffer given to the lookup; their names and the pattern are constants of the
+ * router. Only {@link #paramValue} and {@link #paramDecoded} allocate.
+ *
+ * <pre>{@code
+ * RouteMatch<Handler> match = router.newMatch();
+ * if (router.lookup(Method.GET, buf, off, len, match) == RouteMatch.Outcome.FOUND) {
+ *     int id = match.param("id");                     // index, or -1
+ *     long userId = parseLong(buf, match.paramStart(id), match.paramLength(id));
+ * }
+ * }</pre>
+ *
+ * <p>Not thread-safe: owned by one connection (or thread) and valid until its next lookup.
+ */
+public final class RouteMatch<H> {
+
+    /** What a lookup found. */
+    public enum Outcome {
+        /** A route takes the method: see {@link #handler()}, {@link #pattern()} and the parameters. */
+        FOUND,
+        /** No route pattern matches the path. */
+        NOT_FOUND,
+        /** Patterns match the path but none takes the method; answer 405 with {@link #allow()}. */
+        METHOD_NOT_ALLOWED,
+        /** An OPTIONS request that no route takes, on a path routes match; answer 204 with {@link #allow()}. */
+        OPTIONS
+    }
+
+    private final int[] starts;
+    private final int[] lengths;
+    private Outcome outcome = Outcome.NOT_FOUND;
+    private Object handler;
+    private String pattern;
+    private String[] names;
+    private int paramCount;
+    private boolean headFromGet;
+    private byte[] allow;
+    private int collected;
+
+    /** A match for routes of at most {@code capacity} parameters; usually made by {@link Router#newMatch()}. */
+    public RouteMatch(int capacity) {
+        if (capacity < 0) {
+            throw new IllegalArgumentException("capacity " + capacity + " < 0");
+        }
+        this.starts = new int[capacity];
+        this.lengths = new int[capacity];
+    }
+
+    public int capacity() {
+        return starts.length;
+    }
+
+    public Outcome outcome() {
+        return outcome;
+    }
+
+    /** The handler when {@link Outcome#FOUND}, else {@code null}. */
+    @SuppressWarnings("unchecked")
+    public H handler() {
+        return (H) handler;
+    }
+
+    /**
+     * The registered pattern, for logs: of the route found, or for METHOD_NOT_ALLOWED and OPTIONS of the first
+     * pattern matching the path in priority order; {@code null} for NOT_FOUND.
+     */
+    public String pattern() {
+        return pattern;
+    }
+
+    /** True when a HEAD request was routed to a GET route: the server must send no body. */
+    public boolean headFromGet() {
+        return headFromGet;
+    }
+
+    /**
+     * The {@code Allow} header value, such as {@code GET, HEAD, OPTIONS}, for METHOD_NOT_ALLOWED and OPTIONS;
+     * {@code null} otherwise. Shared between lookups and threads: never modify it.
+     */
+    public byte[] allow() {
+        return allow;
+    }
+
+    /** The number of parameters, the wildcard included; 0 unless {@link Outcome#FOUND}. */
+    public int paramCount() {
+        return paramCount;
+    }
+
+    /** The name of parameter {@code i} as spelled in the pattern, without {@code :} or {@code *}. */
+    public String paramName(int i) {
+        return names[checkIndex(i)];
+    }
+
+    /** The index of the parameter named {@code name}, or -1. */
+    public int param(String name) {
+        for (int i = 0; i < paramCount; i++) {
+            if (names[i].equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Where parameter {@code i} starts in the buffer given to the lookup. */
+    public int paramStart(int i) {
+        return starts[checkIndex(i)];
+    }
+
+    /** The length in bytes of parameter {@code i}; a wildcard may be empty, a {@code :param} never is. */
+    public int paramLength(int i) {
+        return lengths[checkIndex(i)];
+    }
+
+    /** Allocating: parameter {@code i} as it was in the path (raw, still percent-encoded), read as UTF-8. */
+    public String paramValue(int i, byte[] buf) {
+        return new String(buf, paramStart(i), paramLength(i), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Allocating: parameter {@code i} percent-decoded (RFC 3986 §2.1) and read as UTF-8. A {@code %} not
+     * followed by two hex digits is kept as it is; {@code +} stays {@code +} (it means space only in forms).
+     */
+    public String paramDecoded(int i, byte[] buf) {
+        int start = paramStart(i);
+        int end = start + paramLength(i);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(end - start);
+        for (int p = start; p < end; p++) {
+            int hi;
+            int lo;
+            if (buf[p] == '%' && p + 2 < end && (hi = hex(buf[p + 1])) >= 0 && (lo = hex(buf[p + 2])) >= 0) {
+                out.write(hi << 4 | lo);
+                p += 2;
+            } else {
+                out.write(buf[p]);
+            }
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static int hex(byte b) {
+        if (b >= '0' && b <= '9') {
+            return b - '0';
+        }
+        int c = b | 0x20;
+        return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    }
+
+    private int checkIndex(int i) {
+        if (i < 0 || i >= paramCount) {
+            throw new IndexOutOfBoundsException("parameter " + i + " of " + paramCount);
+        }
+        return i;
+    }
+
+    void reset() {
+        outcome = Outcome.NOT_FOUND;
+        handler = null;
+        pattern = null;
+        names = null;
+        paramCount = 0;
+        headFromGet = false;
+        allow = null;
+        collected = 0;
+    }
+
+    void param(int i, int start, int length) {
+        starts[i] = start;
+        lengths[i] = length;
+    }
+
+    Outcome found(Endpoint e, int method, int params) {
+        outcome = Outcome.FOUND;
+        handler = e.handlers[method];
+        pattern = e.pattern;
+        names = e.paramNames;
+        paramCount = params;
+        headFromGet = method == Method.HEAD && e.headFromGet;
+        return outcome;
+    }
+
+    void collect(Endpoint e) {
+        if (collected == 0) {
+            pattern = e.pattern;
+        }
+        collected |= e.methodMask;
+    }
+
+    Outcome unmatched(int method) {
+        if (collected == 0) {
+            outcome = Outcome.NOT_FOUND;
+        } else {
+            outcome = method == Method.OPTIONS ? Outcome.OPTIONS : Outcome.METHOD_NOT_ALLOWED;
+            allow = AllowValues.of(collected);
+        }
+        return outcome;
+    }
+}

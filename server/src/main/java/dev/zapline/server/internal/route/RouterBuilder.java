@@ -1,0 +1,92 @@
+package dev.zapline.server.internal.route;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Collects routes at start-up and compiles them into an immutable {@link Router}. Each route is checked as it is
+ * added; a malformed, duplicate or ambiguous one is rejected with an {@link IllegalArgumentException} naming it
+ * and, for a clash, the route it clashes with.
+ *
+ * <pre>{@code
+ * Router<Handler> router = Router.<Handler>builder()
+ *         .get("/users/:id", showUser)
+ *         .post("/users", createUser)
+ *         .get("/static/*path", files)
+ *         .build();
+ * }</pre>
+ *
+ * <p>Patterns: static segments ({@code /users/list}), {@code :name} parameters matching one non-empty segment,
+ * and a last {@code *name} wildcard matching the rest of the path, slashes included, possibly empty
+ * ({@code /static/} matches {@code /static/*path} with an empty {@code path}; {@code /static} does not).
+ * {@code /a} and {@code /a/} are different routes. Patterns are compared as UTF-8 bytes against the raw,
+ * not percent-decoded request path.
+ *
+ * <p>Not thread-safe: build on one thread, then share the {@link Router}.
+ */
+public final class RouterBuilder<H> {
+
+    private final BuildNode root = new BuildNode();
+
+    RouterBuilder() {
+    }
+
+    /** Adds a route for a method id ({@link Method#GET} ... {@link Method#OPTIONS}, or {@link Method#ALL}). */
+    public RouterBuilder<H> route(int method, String pattern, H handler) {
+        if (method < Method.GET || method > Method.ALL || method == Method.OTHER) {
+            throw new IllegalArgumentException("cannot route method id " + method + " for '" + pattern + "'");
+        }
+        if (handler == null) {
+            throw new IllegalArgumentException("null handler for " + Method.name(method) + " '" + pattern + "'");
+        }
+        root.insert(RoutePattern.parse(pattern), method, handler, Method.name(method) + " " + pattern);
+        return this;
+    }
+
+    public RouterBuilder<H> get(String pattern, H handler) {
+        return route(Method.GET, pattern, handler);
+    }
+
+    public RouterBuilder<H> head(String pattern, H handler) {
+        return route(Method.HEAD, pattern, handler);
+    }
+
+    public RouterBuilder<H> post(String pattern, H handler) {
+        return route(Method.POST, pattern, handler);
+    }
+
+    public RouterBuilder<H> put(String pattern, H handler) {
+        return route(Method.PUT, pattern, handler);
+    }
+
+    public RouterBuilder<H> patch(String pattern, H handler) {
+        return route(Method.PATCH, pattern, handler);
+    }
+
+    public RouterBuilder<H> delete(String pattern, H handler) {
+        return route(Method.DELETE, pattern, handler);
+    }
+
+    public RouterBuilder<H> options(String pattern, H handler) {
+        return route(Method.OPTIONS, pattern, handler);
+    }
+
+    /** Adds a route for every method, below an explicit route on the same pattern. */
+    public RouterBuilder<H> all(String pattern, H handler) {
+        return route(Method.ALL, pattern, handler);
+    }
+
+    /** Compiles the routes added so far; the builder may go on and build again. */
+    public Router<H> build() {
+        List<Endpoint> statics = new ArrayList<>();
+        Node compiled = root.compile(statics);
+        byte[][] keys = new byte[statics.size()][];
+        Object[] values = new Object[statics.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = statics.get(i).pattern.getBytes(StandardCharsets.UTF_8);
+            values[i] = statics.get(i);
+        }
+        return new Router<>(compiled, new ByteTable<>(keys, values), root.maxParams(0));
+    }
+}
