@@ -92,8 +92,7 @@ public final class Ctx {
     /** The percent-decoded value of path parameter {@code name}, or null. Allocates. */
     public String pathParam(String name) {
         int i = match == null ? -1 : match.param(name);
-        return i < 0 ? null : Percent.decode(head.bytes(), head.targetStart() + match.paramStart(i),
-                match.paramLength(i), false);
+        return i < 0 ? null : match.paramDecoded(i, head.bytes());
     }
 
     /** The decoded value of the first query parameter {@code name} ('+' is a space), or null. Allocates. */

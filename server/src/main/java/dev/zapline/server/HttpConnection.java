@@ -25,6 +25,8 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
     private static final int HEAD = 0;
     private static final int BODY = 1;
     private static final int CHUNKED_BODY = 2;
+    /** First size of a read batch's response buffer: room for a few dozen small pipelined responses. */
+    private static final int OUT_INITIAL = 4096;
 
     private final ServerContext server;
     private final Http1HeadParser parser;
@@ -223,7 +225,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
 
     private ByteBuf out() {
         if (out == null) {
-            out = chc.alloc().buffer();
+            out = chc.alloc().buffer(OUT_INITIAL);
         }
         return out;
     }

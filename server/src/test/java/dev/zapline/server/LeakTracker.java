@@ -10,7 +10,8 @@ import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
  * Counts the leaks Netty's detector finds, so tests can assert none instead of hoping someone reads the log.
- * Installed for the whole test JVM by the JUnit launcher (META-INF/services), before any buffer exists.
+ * Installed for the whole test JVM by the JUnit launcher (META-INF/services), before any buffer exists; the level
+ * comes from {@code -Dio.netty.leakDetection.level} (PARANOID in the build's test configuration).
  */
 public final class LeakTracker implements LauncherSessionListener {
 
@@ -19,7 +20,6 @@ public final class LeakTracker implements LauncherSessionListener {
 
     @Override
     public void launcherSessionOpened(LauncherSession session) {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
         ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(new Factory());
     }
 

@@ -67,58 +67,6 @@ class RealSocketTest {
     }
 
     @Test
-    void servingHealthAllocatesAlmostNothingPerRequestOnTheEventLoop() throws Exception {
-        byte[] request = "GET /health HTTP/1.1\r\nHost: t\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 2000);
-            s.setTcpNoDelay(true);
-            roundTrips(s, request, 50_000);
-            long thread = eventLoopThreadId();
-            com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-            long before = mx.getThreadAllocatedBytes(thread);
-            int n = 100_000;
-            roundTrips(s, request, n);
-            double perRequest = (mx.getThreadAllocatedBytes(thread) - before) / (double) n;
-            System.out.printf("event loop allocated %.3f bytes per /health request over %d requests%n", perRequest, n);
-            assertThat(perRequest).isLessThan(1.0);
-        }
-    }
-
-    /** Sends {@code n} requests in batches of 16 pipelined, reading each batch's responses back. */
-    private static void roundTrips(Socket s, byte[] request, int n) throws IOException {
-        OutputStream out = s.getOutputStream();
-        InputStream in = s.getInputStream();
-        byte[] batch = new byte[request.length * 16];
-        for (int i = 0; i < 16; i++) {
-            System.arraycopy(request, 0, batch, i * request.length, request.length);
-        }
-        byte[] buf = new byte[64 * 1024];
-        for (int sent = 0; sent < n; sent += 16) {
-            out.write(batch);
-            int responses = 0;
-            while (responses < 16) {
-                int r = in.read(buf);
-                assertThat(r).isPositive();
-                // each response's only lower-case 'k' is in its body "ok"
-                for (int i = 0; i < r; i++) {
-                    if (buf[i] == 'k') {
-                        responses++;
-                    }
-                }
-            }
-        }
-    }
-
-    private static long eventLoopThreadId() {
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().startsWith("zapline-loop")) {
-                return t.threadId();
-            }
-        }
-        throw new IllegalStateException("no zapline-loop thread");
-    }
-
-    @Test
     void tenThousandAbandonedConnectionsLeaveTheServerServing() throws Exception {
         List<Socket> open = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) {

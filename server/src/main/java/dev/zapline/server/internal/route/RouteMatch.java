@@ -1,6 +1,7 @@
 package dev.zapline.server.internal.route;
 
-import java.io.ByteArrayOutputStream;
+import dev.zapline.server.internal.Percent;
+
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -127,28 +128,7 @@ public final class RouteMatch<H> {
      * followed by two hex digits is kept as it is; {@code +} stays {@code +} (it means space only in forms).
      */
     public String paramDecoded(int i, byte[] buf) {
-        int start = paramStart(i);
-        int end = start + paramLength(i);
-        ByteArrayOutputStream out = new ByteArrayOutputStream(end - start);
-        for (int p = start; p < end; p++) {
-            int hi;
-            int lo;
-            if (buf[p] == '%' && p + 2 < end && (hi = hex(buf[p + 1])) >= 0 && (lo = hex(buf[p + 2])) >= 0) {
-                out.write(hi << 4 | lo);
-                p += 2;
-            } else {
-                out.write(buf[p]);
-            }
-        }
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private static int hex(byte b) {
-        if (b >= '0' && b <= '9') {
-            return b - '0';
-        }
-        int c = b | 0x20;
-        return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        return Percent.decode(buf, paramStart(i), paramLength(i), false);
     }
 
     private int checkIndex(int i) {

@@ -18,6 +18,7 @@ class RouterAllocationTest {
     };
 
     @Test
+    @org.junit.jupiter.api.Tag("allocation")
     void lookupAllocatesNothingOnceWarm() {
         Router<String> router = RouterTableTest.router();
         RouteMatch<String> match = router.newMatch();
@@ -30,24 +31,32 @@ class RouterAllocationTest {
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-        // Warm up in many calls, not one long loop, so run() itself is compiled, not only its OSR form. With
-        // 200k warm-up lookups the first measured window saw 104-216 bytes once under C2 (0 with -Xint or C1
-        // only, 0 in every later window): a one-off JIT transition, not the router. 500k settles it.
+        // Warm up in many calls, not one long loop, so run() itself is compiled, not only its OSR form. A window
+        // right after warm-up has been seen to carry ~100 bytes once (a JIT transition under C2; 0 with -Xint or
+        // C1 only): measure five windows and require the quietest to be exactly zero and none to reach 1 KiB.
         long sink = 0;
         for (int r = 0; r < 50; r++) {
             sink += run(router, match, methods, paths, 10_000);
         }
         long calibration = threads.getCurrentThreadAllocatedBytes();
         long overhead = threads.getCurrentThreadAllocatedBytes() - calibration;
-        long start = threads.getCurrentThreadAllocatedBytes();
-        for (int r = 0; r < 10; r++) {
-            sink += run(router, match, methods, paths, 10_000);
+        long min = Long.MAX_VALUE;
+        long max = 0;
+        for (int w = 0; w < 5; w++) {
+            long start = threads.getCurrentThreadAllocatedBytes();
+            for (int r = 0; r < 10; r++) {
+                sink += run(router, match, methods, paths, 10_000);
+            }
+            long allocated = threads.getCurrentThreadAllocatedBytes() - start - overhead;
+            min = Math.min(min, allocated);
+            max = Math.max(max, allocated);
         }
-        long allocated = threads.getCurrentThreadAllocatedBytes() - start - overhead;
 
-        System.out.println("router: " + allocated + " bytes allocated over 100000 warm lookups (sink " + sink + ")");
+        System.out.println("router: " + min + " to " + max + " bytes allocated per window of 100000 warm lookups"
+                + " (sink " + sink + ")");
         assertThat(sink).isPositive();
-        assertThat(allocated).isZero();
+        assertThat(min).isZero();
+        assertThat(max).isLessThan(1024);
     }
 
     private static long run(Router<String> router, RouteMatch<String> match, int[] methods, byte[][] paths, int n) {

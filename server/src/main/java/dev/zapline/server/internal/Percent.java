@@ -1,14 +1,14 @@
-package dev.zapline.server;
+package dev.zapline.server.internal;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /** Percent-decoding of path and query pieces (RFC 3986 §2.1) into UTF-8 strings; malformed escapes stay as is. */
-final class Percent {
+public final class Percent {
 
     private Percent() {}
 
-    static String decode(byte[] b, int start, int length, boolean plusIsSpace) {
+    public static String decode(byte[] b, int start, int length, boolean plusIsSpace) {
         boolean plain = true;
         for (int i = start; i < start + length; i++) {
             if (b[i] == '%' || (plusIsSpace && b[i] == '+')) {

@@ -1,0 +1,98 @@
+package dev.zapline.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Bytes allocated on the event loop thread per request, measured from outside over a real socket (the client's
+ * allocations are on the test thread and not counted). Runs in the build's allocation pass, leak detector off.
+ */
+@Tag("allocation")
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class HttpAllocationTest {
+
+    private static final int BATCH = Integer.getInteger("zapline.test.batch", 16);
+    private static final byte[] HEALTH = "ok".getBytes(StandardCharsets.US_ASCII);
+    private static App app;
+    private static int port;
+
+    @BeforeAll
+    static void start() {
+        app = App.create(ServerConfig.defaults().withEventLoops(1));
+        app.get("/health", ctx -> ctx.contentType("text/plain").send(HEALTH));
+        app.listen("http://127.0.0.1:0").start();
+        port = app.addresses().get(0).port();
+    }
+
+    @AfterAll
+    static void stop() {
+        app.stop(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void servingHealthAllocatesAlmostNothingPerRequestOnTheEventLoop() throws Exception {
+        byte[] request = "GET /health HTTP/1.1\r\nHost: t\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+            s.setTcpNoDelay(true);
+            roundTrips(s, request, 50_000);
+            long thread = eventLoopThreadId();
+            com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long before = mx.getThreadAllocatedBytes(thread);
+            int n = 100_000;
+            roundTrips(s, request, n);
+            double perRequest = (mx.getThreadAllocatedBytes(thread) - before) / (double) n;
+            System.out.printf("event loop allocated %.3f bytes per /health request over %d requests%n", perRequest, n);
+            assertThat(perRequest).isLessThan(1.0);
+        }
+    }
+
+    /** Sends {@code n} requests in batches of 16 pipelined, reading each batch's responses back. */
+    private static void roundTrips(Socket s, byte[] request, int n) throws IOException {
+        OutputStream out = s.getOutputStream();
+        InputStream in = s.getInputStream();
+        byte[] batch = new byte[request.length * BATCH];
+        for (int i = 0; i < BATCH; i++) {
+            System.arraycopy(request, 0, batch, i * request.length, request.length);
+        }
+        byte[] buf = new byte[64 * 1024];
+        for (int sent = 0; sent < n; sent += BATCH) {
+            out.write(batch);
+            int responses = 0;
+            while (responses < BATCH) {
+                int r = in.read(buf);
+                assertThat(r).isPositive();
+                // each response's only lower-case 'k' is in its body "ok"
+                for (int i = 0; i < r; i++) {
+                    if (buf[i] == 'k') {
+                        responses++;
+                    }
+                }
+            }
+        }
+    }
+
+    private static long eventLoopThreadId() {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("zapline-loop")) {
+                return t.threadId();
+            }
+        }
+        throw new IllegalStateException("no zapline-loop thread");
+    }
+
+}
