@@ -26,6 +26,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve HTTP/1.1 here (repeatable).")
     List<String> http = new ArrayList<>();
 
+    @Option(names = "--json", paramLabel = "CODEC",
+            description = "JSON codec for /rpc: jackson, dsljson or fastjson2 (default ${DEFAULT-VALUE}).")
+    String json = "jackson";
+
     @Option(names = "--event-loops", paramLabel = "N", description = "Event loop threads (default: cores).")
     Integer eventLoops;
 
@@ -48,7 +52,7 @@ final class ServeCommand implements Callable<Integer> {
         if (eventLoops != null) {
             config = config.withEventLoops(eventLoops);
         }
-        App app = DemoApp.create(config);
+        App app = DemoApp.create(config, json);
         for (String h : http) {
             app.listen(h.startsWith("http://") ? h : "http://" + h);
         }

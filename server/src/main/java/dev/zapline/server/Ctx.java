@@ -110,6 +110,11 @@ public final class Ctx {
         return head.hasHeader(name.lowerBytes());
     }
 
+    /** Whether request header {@code name} has exactly {@code value} (allocation-free). */
+    public boolean headerEquals(HeaderName name, byte[] value) {
+        return head.headerEquals(name.lowerBytes(), value);
+    }
+
     /** The value of request header {@code name}, or null. Allocates the String. */
     public String header(HeaderName name) {
         return head.headerAsString(name.lowerBytes());

@@ -11,10 +11,11 @@ public final class DemoApp {
 
     private DemoApp() {}
 
-    public static App create(ServerConfig config) {
+    /** The demo app; JSON bodies of {@code /rpc} use the codec named {@code json} (jackson, dsljson, fastjson2). */
+    public static App create(ServerConfig config, String json) {
         App app = App.create(config);
         app.get("/health", ctx -> ctx.contentType("text/plain").send(OK));
-        app.post("/rpc", EthRpc::handle);
+        app.post("/rpc", EthRpc.handler(json));
         app.post("/echo", ctx -> ctx.send(ctx.body().retain()));
         return app;
     }

@@ -7,7 +7,7 @@ import dev.zapline.wire.ZapBuilder;
 import dev.zapline.wire.ZapMessage;
 
 /**
- * The eth record over ZAP, shaped like the JSON codecs of {@code dev.zapline.bench.json} so the benchmarks compare
+ * The eth record over ZAP, shaped like the JSON codecs of {@code dev.zapline.codec.eth.json} so the benchmarks compare
  * like with like: decode wraps the request in place (header validated, nothing copied), encode writes the response
  * straight into the caller's array with the typed writer ({@link EthCallResp#write}, the fixed shape laid out as
  * generated code would). {@link #encodeWithBuilder} is the same response through the generic {@link ZapBuilder},

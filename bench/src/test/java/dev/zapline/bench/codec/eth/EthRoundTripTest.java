@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.zapline.bench.json.EthJson;
-import dev.zapline.bench.json.EthJsonCodec;
-import dev.zapline.bench.json.EthJsonRequest;
-import dev.zapline.bench.json.EthJsonResponse;
+import dev.zapline.codec.eth.json.EthJson;
+import dev.zapline.codec.eth.json.EthJsonCodec;
+import dev.zapline.codec.eth.json.EthJsonRequest;
+import dev.zapline.codec.eth.json.EthJsonResponse;
 import dev.zapline.codec.eth.EthCallResp;
 import dev.zapline.codec.eth.EthSample;
 import dev.zapline.wire.ZapMessage;

@@ -1,4 +1,4 @@
-package dev.zapline.bench.json;
+package dev.zapline.codec.eth.json;
 
 import java.io.OutputStream;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.zapline.bench.json;
+package dev.zapline.codec.eth.json;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;

@@ -1,4 +1,4 @@
-package dev.zapline.bench.json;
+package dev.zapline.codec.eth.json;
 
 /**
  * One JSON library's codec for the eth record, each by that library's idiomatic fast path, so the benchmarks and

@@ -1,4 +1,4 @@
-package dev.zapline.bench.json;
+package dev.zapline.codec.eth.json;
 
 import com.dslplatform.json.DslJson;
 import com.dslplatform.json.JsonReader;

@@ -1,4 +1,4 @@
-package dev.zapline.bench.json;
+package dev.zapline.codec.eth.json;
 
 import dev.zapline.codec.eth.EthSample;
 import java.nio.charset.StandardCharsets;

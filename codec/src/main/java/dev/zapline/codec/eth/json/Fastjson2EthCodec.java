@@ -1,4 +1,4 @@
-package dev.zapline.bench.json;
+package dev.zapline.codec.eth.json;
 
 import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONException;
