@@ -23,7 +23,8 @@ import java.nio.charset.StandardCharsets;
  * available]}) and throws {@link ZapFormatException} otherwise; bytes past {@code size} are ignored. After that no
  * accessor of this message, or of the objects, lists and slices taken from it, reads outside {@code [0, size)}:
  * an out-of-range pointer reads as empty or zero, as in the reference runtime. Use {@link ZapValidator} to reject
- * such messages instead.
+ * such messages instead. After a failed wrap the message is empty: size and header fields read 0, every object is
+ * null.
  *
  * <p>Not thread-safe: one instance belongs to one thread at a time. Views taken from it are valid until it is
  * wrapped again, and only while the underlying bytes are unchanged.
@@ -106,14 +107,14 @@ public final class ZapMessage {
         return this;
     }
 
-    /** Header version: 1 or 2. */
+    /** Header version: 1 or 2 (0 after a failed wrap). */
     public int version() {
-        return rawU16(Zap.OFFSET_VERSION);
+        return u16(Zap.OFFSET_VERSION);
     }
 
-    /** The whole 16-bit flags word: low byte flag bits, high byte message type. */
+    /** The whole 16-bit flags word: low byte flag bits, high byte message type (0 after a failed wrap). */
     public int flags() {
-        return rawU16(Zap.OFFSET_FLAGS);
+        return u16(Zap.OFFSET_FLAGS);
     }
 
     /** The message type from the high byte of the flags. */
@@ -121,9 +122,9 @@ public final class ZapMessage {
         return Zap.messageType(flags());
     }
 
-    /** The root offset as written in the header (not checked against the size). */
+    /** The root offset as written in the header (not checked against the size; 0 after a failed wrap). */
     public long rootOffset() {
-        return Integer.toUnsignedLong(rawI32(Zap.OFFSET_ROOT));
+        return u32(Zap.OFFSET_ROOT);
     }
 
     /** Total message length from the header, validated to lie in {@code [16, available]}. */

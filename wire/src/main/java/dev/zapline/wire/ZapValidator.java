@@ -28,7 +28,7 @@ public final class ZapValidator {
      */
     public static void validate(ZapMessage msg, ZapLayout layout) {
         long root = msg.rootOffset();
-        checkObject(msg, root, layout, 8, "root object");
+        checkObject(msg, Zap.OFFSET_ROOT, root, layout, 8, "root object");
         object(msg, root, layout, 0);
     }
 
@@ -111,7 +111,7 @@ public final class ZapValidator {
 
     private static void validate(ZapMessage msg, ZapLayout layout, int depth) {
         long root = msg.rootOffset();
-        checkObject(msg, root, layout, 8, "root object");
+        checkObject(msg, Zap.OFFSET_ROOT, root, layout, 8, "root object");
         object(msg, root, layout, depth);
     }
 
@@ -122,16 +122,17 @@ public final class ZapValidator {
         }
         long at = slot + rel;
         ZapLayout nested = f.nested();
-        checkObject(msg, at, nested, 1, "struct '" + f.name() + "'");
+        checkObject(msg, slot, at, nested, 1, "struct '" + f.name() + "'");
         if (nested != null) {
             object(msg, at, nested, depth + 1);
         }
     }
 
-    private static void checkObject(ZapMessage msg, long at, ZapLayout layout, int minimum, String what) {
+    /** Reports at {@code pointer}, where the bad pointer is stored: the target may lie anywhere, even below 0. */
+    private static void checkObject(ZapMessage msg, long pointer, long at, ZapLayout layout, int minimum, String what) {
         long length = layout != null ? layout.fixedSize() : minimum;
         if (at < Zap.HEADER_SIZE || !msg.inRange(at, length)) {
-            throw new ZapFormatException(at, what + " spans [" + at + ", " + (at + length)
+            throw new ZapFormatException(pointer, what + " spans [" + at + ", " + (at + length)
                     + ") outside [16, " + msg.size() + ")");
         }
     }

@@ -1,0 +1,85 @@
+package dev.zapline.wire.peer;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The peer runtime {@code @zap-proto/zap@1.6.0} on the machine's Node.js: installed by npm into {@code
+ * target/zap-peer} on first use (never committed), then driven by {@code peer/zap-peer-driver.mjs}, one node
+ * process per batch of cases. Missing node or npm, or a failed install, fail the test with the reason: the
+ * differential test is a conformance check and must not silently skip.
+ */
+final class NodePeer {
+
+    static final String PACKAGE = "@zap-proto/zap";
+    static final String VERSION = "1.6.0";
+
+    private NodePeer() {}
+
+    /** Installs the peer unless the pinned version is already there; returns the install prefix. */
+    static Path install() throws IOException, InterruptedException {
+        Path prefix = Path.of("target", "zap-peer").toAbsolutePath();
+        Path manifest = prefix.resolve("node_modules/" + PACKAGE + "/package.json");
+        if (Files.isRegularFile(manifest) && Files.readString(manifest).contains("\"version\": \"" + VERSION + "\"")) {
+            return prefix;
+        }
+        Files.createDirectories(prefix);
+        String out = run(List.of("npm", "install", "--prefix", prefix.toString(), "--no-audit", "--no-fund",
+                "--no-save", "--loglevel=error", PACKAGE + "@" + VERSION), 180, "npm (needed to install the peer runtime)");
+        if (!Files.isRegularFile(manifest)) {
+            throw new AssertionError("npm install of " + PACKAGE + "@" + VERSION + " into " + prefix
+                    + " left no " + manifest + "; npm said:\n" + out);
+        }
+        return prefix;
+    }
+
+    /** Runs the driver over {@code casesJson}; returns its output lines, one per case. */
+    static List<String> drive(Path prefix, String casesJson) throws IOException, InterruptedException {
+        Path input = prefix.resolve("cases.json");
+        Files.writeString(input, casesJson, StandardCharsets.UTF_8);
+        String out = run(List.of("node", driver().toString(), prefix.toString(), input.toString()), 60,
+                "node (Node.js 20+, needed to run the peer runtime)");
+        return out.lines().toList();
+    }
+
+    private static Path driver() {
+        try {
+            return Path.of(NodePeer.class.getResource("/peer/zap-peer-driver.mjs").toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String run(List<String> command, int timeoutSeconds, String what)
+            throws IOException, InterruptedException {
+        Path out = Files.createTempFile("zap-peer", ".out");
+        Path err = Files.createTempFile("zap-peer", ".err");
+        try {
+            Process p;
+            try {
+                p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            } catch (IOException e) {
+                throw new AssertionError("cannot start " + what + ": " + e.getMessage()
+                        + ". Install Node.js 20+ with npm on PATH (CI does); this test does not skip.", e);
+            }
+            p.getOutputStream().close();
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError(String.join(" ", command) + " did not finish in " + timeoutSeconds + " s");
+            }
+            if (p.exitValue() != 0) {
+                throw new AssertionError(String.join(" ", command) + " exited with " + p.exitValue() + ":\n"
+                        + Files.readString(err) + Files.readString(out));
+            }
+            return Files.readString(out, StandardCharsets.UTF_8);
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+}
