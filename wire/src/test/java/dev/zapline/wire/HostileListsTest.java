@@ -30,10 +30,10 @@ class HostileListsTest {
         ZapObjectWriter root = b.startObject(16);
         ZapListWriter bytes = b.startList().addElement("ab".getBytes(StandardCharsets.US_ASCII)).addElement(new byte[] {'c'});
         bytes.finish();
-        root.setList(0, bytes);
+        root.setList(0, bytes.position(), bytes.count());
         ZapListWriter structs = b.startList().addElement(element);
         structs.finish();
-        root.setList(8, structs).finishAsRoot();
+        root.setList(8, structs.position(), structs.count()).finishAsRoot();
         b.finish();
         return b.toByteArray();
     }

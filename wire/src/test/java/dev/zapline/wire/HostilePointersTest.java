@@ -26,7 +26,7 @@ class HostilePointersTest {
         ZapListWriter l = b.startList().addU32(5).addU32(6);
         l.finish();
         int child = b.startObject(8).setU64(0, 7).finish();
-        b.startObject(16).setObject(0, child).setList(8, l).finishAsRoot();
+        b.startObject(16).setObject(0, child).setList(8, l.position(), l.count()).finishAsRoot();
         b.finish();
         return b.toByteArray();
     }

@@ -24,7 +24,7 @@ class StrideAndRawListGoldenTest {
         ZapObjectWriter parent = b.startObject(8);
         ZapListWriter l = b.startList().addU8(1).addU8(2).addU8(3);
         l.finish();
-        parent.setList(0, l).finishAsRoot();
+        parent.setList(0, l.position(), l.count()).finishAsRoot();
         b.finish();
         // root 16, size 27 (not padded); slot at 16 -> list at 24: rel 8, count 3; three 1-byte elements
         String golden = HEADER_V1 + "10000000" + "1b000000" + "08000000" + "03000000" + "010203";
@@ -41,7 +41,7 @@ class StrideAndRawListGoldenTest {
         ZapBuilder b = new ZapBuilder();
         ZapListWriter l = b.startList().addU16(0x1234).addU16(0xBEEF);
         l.finish();
-        b.startObject(16).setList(0, l).setText(8, "hi").finishAsRoot();
+        b.startObject(16).setList(0, l.position(), l.count()).setText(8, "hi").finishAsRoot();
         b.finish();
         // list at 16 (4 bytes), parent pads 20 -> 24; list slot at 24: rel 16-24 = -8; text slot at 32: payload
         // after the fixed section at 40, rel 8, length 2; root 24, size 42
@@ -61,7 +61,7 @@ class StrideAndRawListGoldenTest {
         ZapObjectWriter parent = b.startObject(16).setText(0, "ab");
         ZapListWriter l = b.startList().addU32(0xDEADBEEFL).addU32(1);
         l.finish();
-        parent.setList(8, l).finishAsRoot();
+        parent.setList(8, l.position(), l.count()).finishAsRoot();
         b.finish();
         // fixed section 16..32; list at 32 (slot at 24: rel 8, count 2); the deferred "ab" lands at 40 on finish
         // (slot at 16: rel 24, length 2); size 42
@@ -80,7 +80,7 @@ class StrideAndRawListGoldenTest {
         int child = b.startObject(8).setText(0, "xyz").finish();
         ZapListWriter l = b.startList().addU64(1).addU64(-1);
         l.finish();
-        b.startObject(16).setObject(0, child).setList(8, l).finishAsRoot();
+        b.startObject(16).setObject(0, child).setList(8, l.position(), l.count()).finishAsRoot();
         b.finish(Zap.flags(7, Zap.FLAG_SIGNED));
         // child at 16 with "xyz" at 24..27; list pads 27 -> 32 and takes 32..48; root at 48: struct slot rel
         // 16-48 = -32, list slot at 56: rel 32-56 = -24, count 2; version 2, flags 0x0704; size 64
@@ -105,7 +105,7 @@ class StrideAndRawListGoldenTest {
         byte[] hello = "hello!".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         ZapListWriter l = b.startList().addRaw(hello, 0, 5).addRaw(hello, 5, 1);
         l.finish();
-        parent.setList(0, l).finishAsRoot();
+        parent.setList(0, l.position(), l.count()).finishAsRoot();
         b.finish();
         // list at 24: rel 8, count 6 (bytes); size 30
         String golden = HEADER_V1 + "10000000" + "1e000000" + "08000000" + "06000000" + "68656c6c6f21";
