@@ -15,7 +15,21 @@ final class Ascii {
         for (char c : "!#$%&'*+-.^_`|~".toCharArray()) TCHAR[c] = true;
     }
 
+    /** uri-host [ ":" port ] of RFC 3986 §3.2.2: unreserved, pct-encoded, sub-delims, ':' and IP-literal brackets. */
+    private static final boolean[] HOST = new boolean[256];
+
+    static {
+        for (int c = '0'; c <= '9'; c++) HOST[c] = true;
+        for (int c = 'a'; c <= 'z'; c++) HOST[c] = true;
+        for (int c = 'A'; c <= 'Z'; c++) HOST[c] = true;
+        for (char c : "-._~%!$&'()*+,;=:[]".toCharArray()) HOST[c] = true;
+    }
+
     private Ascii() {}
+
+    static boolean isHostByte(int b) {
+        return HOST[b & 0xFF];
+    }
 
     static boolean isTchar(int b) {
         return TCHAR[b & 0xFF];

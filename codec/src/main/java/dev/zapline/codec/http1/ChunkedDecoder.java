@@ -11,8 +11,11 @@ import io.netty.buffer.ByteBuf;
  * if (chunked.decode(in, body)) { ...the whole body is in 'body'...; chunked.reset(); }
  * }</pre>
  *
- * <p>Rejects, with 400: a size that is not hex, longer than 15 digits or empty; a bare CR or LF; a chunk line
- * or trailer line longer than the limit; and, with 413, a body that grows past the limit. Not thread-safe.
+ * <p>Rejects, with 400: a size that is not hex, longer than 15 digits or empty; whitespace after the size (BWS,
+ * which parsers have read differently); a bare CR or LF; an extension outside the {@link ChunkExtension} grammar
+ * (extensions are otherwise ignored, RFC 9112 §7.1.1); a trailer line without a token name and colon; a chunk
+ * line or trailer line longer than {@code maxChunkLine}. With 431, a trailer section larger than
+ * {@code maxHeaderBytes}; with 413, a body that grows past the limit. Not thread-safe.
  */
 public final class ChunkedDecoder {
 
@@ -23,10 +26,11 @@ public final class ChunkedDecoder {
     private static final int DATA_CR = 4;
     private static final int DATA_LF = 5;
     private static final int TRAILER_START = 6;
-    private static final int TRAILER_LINE = 7;
-    private static final int TRAILER_LF = 8;
-    private static final int END_LF = 9;
-    private static final int DONE = 10;
+    private static final int TRAILER_NAME = 7;
+    private static final int TRAILER_LINE = 8;
+    private static final int TRAILER_LF = 9;
+    private static final int END_LF = 10;
+    private static final int DONE = 11;
 
     private final Http1Limits limits;
     private int state;
@@ -34,6 +38,8 @@ public final class ChunkedDecoder {
     private int digits;
     private int lineBytes;
     private long total;
+    private int trailerBytes;
+    private int extension;
 
     public ChunkedDecoder(Http1Limits limits) {
         this.limits = limits;
@@ -46,6 +52,7 @@ public final class ChunkedDecoder {
         digits = 0;
         lineBytes = 0;
         total = 0;
+        trailerBytes = 0;
     }
 
     /**
@@ -77,13 +84,16 @@ public final class ChunkedDecoder {
         if (++lineBytes > limits.maxChunkLine()) {
             throw new Http1Exception(400, "chunk line longer than " + limits.maxChunkLine() + " bytes");
         }
+        if (state >= TRAILER_START && ++trailerBytes > limits.maxHeaderBytes()) {
+            throw new Http1Exception(431, "trailer section larger than " + limits.maxHeaderBytes() + " bytes");
+        }
         switch (state) {
             case SIZE -> sizeDigit(b);
             case EXTENSION -> {
-                if (b == '\r') {
+                if (b == '\r' && ChunkExtension.complete(extension)) {
                     state = SIZE_LF;
-                } else if (!Ascii.isFieldValueByte(b)) {
-                    throw bad("invalid character in chunk extension");
+                } else if ((extension = ChunkExtension.next(extension, b)) == ChunkExtension.INVALID) {
+                    throw bad("invalid chunk extension");
                 }
             }
             case SIZE_LF -> {
@@ -116,9 +126,16 @@ public final class ChunkedDecoder {
                 if (b == '\r') {
                     state = END_LF;
                 } else if (Ascii.isTchar(b)) {
-                    state = TRAILER_LINE;
+                    state = TRAILER_NAME;
                 } else {
                     throw bad("invalid trailer field");
+                }
+            }
+            case TRAILER_NAME -> {
+                if (b == ':') {
+                    state = TRAILER_LINE;
+                } else if (!Ascii.isTchar(b)) {
+                    throw bad("invalid character in trailer field name");
                 }
             }
             case TRAILER_LINE -> {
@@ -152,6 +169,7 @@ public final class ChunkedDecoder {
             throw bad("chunk size is not a hex number");
         } else if (b == ';') {
             state = EXTENSION;
+            extension = ChunkExtension.NAME_START;
         } else if (b == '\r') {
             state = SIZE_LF;
         } else {

@@ -2,6 +2,7 @@ package dev.zapline.codec.http1;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ByteProcessor;
+import java.util.Arrays;
 
 /**
  * Parses the head of an HTTP/1.1 request (request line and header section, RFC 9112 §2–§5) in one resumable pass
@@ -15,7 +16,8 @@ import io.netty.util.ByteProcessor;
  *
  * <p>Strict where leniency lets two parsers disagree (the root of request smuggling): CRLF line endings only (a
  * bare CR or bare LF is rejected), no whitespace between a field name and its colon, no obs-fold, no control
- * characters, a token method, a target of visible ASCII, exactly {@code HTTP/1.0} or {@code HTTP/1.1}. Up to one
+ * characters, a token method, a target of visible ASCII in origin, absolute (http, https) or asterisk (OPTIONS)
+ * form, exactly {@code HTTP/1.0} or {@code HTTP/1.1} ({@code HTTP/1.2} to {@code HTTP/1.9} get 505). Up to one
  * empty line before the request line is ignored (RFC 9112 §2.2). Errors are {@link Http1Exception}s carrying the
  * status to answer. Not thread-safe; one per connection.
  */
@@ -36,6 +38,9 @@ public final class Http1HeadParser implements ByteProcessor {
     private static final int DONE = 12;
 
     private static final byte[] HTTP_1_ = Ascii.bytes("HTTP/1.");
+    private static final byte[] HTTP_SCHEME = Ascii.bytes("http://");
+    private static final byte[] HTTPS_SCHEME = Ascii.bytes("https://");
+    private static final byte[] OPTIONS = Ascii.bytes("OPTIONS");
 
     private final Http1Limits limits;
     private Http1Request req;
@@ -177,18 +182,40 @@ public final class Http1HeadParser implements ByteProcessor {
         }
     }
 
+    /**
+     * Origin form, absolute form with an http or https scheme (RFC 9112 §3.2.2; the scheme is case-insensitive,
+     * RFC 3986 §3.1), or asterisk form for OPTIONS only (§3.2.4). Authority form is for CONNECT, which is not served.
+     */
     private void checkTargetForm() {
         byte first = req.head[req.targetStart];
         int len = req.targetEnd - req.targetStart;
         boolean origin = first == '/';
-        boolean asterisk = first == '*' && len == 1;
-        boolean absolute = len > 7 && (first == 'h' || first == 'H');
+        boolean asterisk = first == '*' && len == 1
+                && Arrays.equals(req.head, 0, req.methodEnd, OPTIONS, 0, OPTIONS.length);
+        boolean absolute = startsWith(req.targetStart, len, HTTP_SCHEME)
+                || startsWith(req.targetStart, len, HTTPS_SCHEME);
         if (!origin && !asterisk && !absolute) {
-            throw bad("request target is not in origin, absolute or asterisk form");
+            throw bad("request target is not in origin, absolute (http, https) or asterisk (OPTIONS) form");
         }
     }
 
+    private boolean startsWith(int at, int len, byte[] lower) {
+        if (len < lower.length) {
+            return false;
+        }
+        for (int k = 0; k < lower.length; k++) {
+            if (Ascii.lower(req.head[at + k]) != lower[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void version(byte b) {
+        if (versionIndex > HTTP_1_.length && b == '\r') {
+            state = LINE_LF; // the limit is on the line without its CRLF
+            return;
+        }
         countLine();
         if (versionIndex < HTTP_1_.length) {
             if (b != HTTP_1_[versionIndex++]) {
@@ -196,14 +223,15 @@ public final class Http1HeadParser implements ByteProcessor {
             }
             req.append(b);
         } else if (versionIndex == HTTP_1_.length) {
-            if (b != '0' && b != '1') {
+            if (b < '0' || b > '9') {
+                throw bad("HTTP version has no minor digit");
+            }
+            if (b > '1') {
                 throw new Http1Exception(505, "HTTP/1." + (char) b + " is not supported");
             }
             req.version = b == '0' ? 10 : 11;
             req.append(b);
             versionIndex++;
-        } else if (b == '\r') {
-            state = LINE_LF;
         } else {
             throw bad("unexpected bytes after the HTTP version");
         }

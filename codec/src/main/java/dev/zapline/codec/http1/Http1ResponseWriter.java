@@ -36,6 +36,7 @@ public final class Http1ResponseWriter {
 
     /** Pre-encodes a header name as {@code "name: "} for {@link #header(ByteBuf, byte[], byte[])}. */
     public static byte[] name(String name) {
+        checkToken(name);
         return (name + ": ").getBytes(StandardCharsets.US_ASCII);
     }
 
@@ -56,18 +57,21 @@ public final class Http1ResponseWriter {
         out.writeBytes(nameColonSpace).writeBytes(value).writeBytes(CRLF);
     }
 
-    /** Writes a header from text; the value is written as ISO-8859-1, CR and LF refused. */
+    /**
+     * Writes a header from text; the value is written as ISO-8859-1. Control characters other than HTAB (CR, LF
+     * and NUL among them, RFC 9110 §5.5) and non-Latin-1 characters are refused before anything is written.
+     */
     public static void header(ByteBuf out, CharSequence name, CharSequence value) {
         checkToken(name);
-        writeLatin1(out, name);
-        out.writeBytes(COLON_SPACE);
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            if (c == '\r' || c == '\n' || c > 0xFF) {
-                throw new IllegalArgumentException("header " + name + " value has a CR, LF or non-Latin-1 character at "
-                        + i);
+            if (c > 0xFF || !Ascii.isFieldValueByte(c)) {
+                throw new IllegalArgumentException("header " + name + " value has a control or non-Latin-1 character 0x"
+                        + Integer.toHexString(c) + " at " + i);
             }
         }
+        writeLatin1(out, name);
+        out.writeBytes(COLON_SPACE);
         writeLatin1(out, value);
         out.writeBytes(CRLF);
     }
@@ -98,6 +102,9 @@ public final class Http1ResponseWriter {
 
     /** Writes {@code n >= 0} in lower-case hex (chunk sizes). */
     public static void hex(ByteBuf out, long n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("negative number " + n);
+        }
         int shift = Math.max(0, (63 - Long.numberOfLeadingZeros(n)) / 4 * 4);
         for (; shift >= 0; shift -= 4) {
             out.writeByte(Character.forDigit((int) (n >>> shift) & 0xF, 16));

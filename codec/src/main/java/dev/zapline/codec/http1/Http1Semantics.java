@@ -2,8 +2,9 @@ package dev.zapline.codec.http1;
 
 /**
  * What the header fields mean for framing and the connection, checked once the head is complete: body length
- * (RFC 9112 §6.3), Host (§3.2), Connection (§9.3) and Expect (RFC 9110 §10.1.1). Every ambiguity a proxy and a
- * server could read differently is rejected with 400 rather than guessed at.
+ * (RFC 9112 §6.3), Host (§3.2: exactly one in HTTP/1.1, at most one in 1.0, of RFC 3986 host and port
+ * characters), Connection (§9.3) and Expect (RFC 9110 §10.1.1). Every ambiguity a proxy and a server could read
+ * differently is rejected with 400 rather than guessed at.
  */
 final class Http1Semantics {
 
@@ -34,6 +35,14 @@ final class Http1Semantics {
         if (first < 0 && r.version == 11) {
             throw new Http1Exception(400, "HTTP/1.1 request without a Host header");
         }
+        if (first >= 0) {
+            for (int k = r.valueStart[first]; k < r.valueEnd[first]; k++) {
+                if (!Ascii.isHostByte(r.head[k])) {
+                    throw new Http1Exception(400, "invalid character 0x" + Integer.toHexString(r.head[k] & 0xFF)
+                            + " in Host");
+                }
+            }
+        }
     }
 
     private static void framing(Http1Request r, Http1Limits limits) {
@@ -50,7 +59,7 @@ final class Http1Semantics {
                 throw new Http1Exception(400, "more than one Transfer-Encoding header");
             }
             if (!r.valueEqualsIgnoreCase(te, CHUNKED)) {
-                throw new Http1Exception(400, "transfer coding other than a single 'chunked'");
+                throw transferCoding(r, te);
             }
             r.bodyKind = Http1Request.BODY_CHUNKED;
             return;
@@ -68,6 +77,38 @@ final class Http1Semantics {
         }
         r.contentLength = n;
         r.bodyKind = n == 0 ? Http1Request.BODY_NONE : Http1Request.BODY_LENGTH;
+    }
+
+    /**
+     * Why a Transfer-Encoding other than a single {@code chunked} is refused: 400 when the body length cannot be
+     * determined (chunked not final, or applied twice, §6.1, §6.3 item 4) or the list is not plainly formed (empty
+     * elements are refused rather than skipped); 501 when well formed but with codings before chunked (§6.1).
+     */
+    private static Http1Exception transferCoding(Http1Request r, int te) {
+        int chunkedCount = 0;
+        boolean lastChunked = false;
+        int p = r.valueStart[te];
+        int end = r.valueEnd[te];
+        while (p <= end) {
+            int comma = p;
+            while (comma < end && r.head[comma] != ',') {
+                comma++;
+            }
+            int s = p;
+            int e = comma;
+            while (s < e && (r.head[s] == ' ' || r.head[s] == '\t')) s++;
+            while (e > s && (r.head[e - 1] == ' ' || r.head[e - 1] == '\t')) e--;
+            if (s == e) {
+                return new Http1Exception(400, "empty element in Transfer-Encoding");
+            }
+            lastChunked = tokenIs(r, s, e, CHUNKED);
+            chunkedCount += lastChunked ? 1 : 0;
+            p = comma + 1;
+        }
+        if (!lastChunked || chunkedCount > 1) {
+            return new Http1Exception(400, "chunked is not the final transfer coding, exactly once");
+        }
+        return new Http1Exception(501, "transfer codings other than chunked are not implemented");
     }
 
     /** Content-Length = 1*DIGIT, at most 18 digits so that it cannot overflow. */

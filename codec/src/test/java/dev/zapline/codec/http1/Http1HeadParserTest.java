@@ -61,7 +61,7 @@ class Http1HeadParserTest {
         "two CL                   | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3\\r\\nContent-Length: 3\\r\\n\\r\\n | 400",
         "CL with sign             | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: +3\\r\\n\\r\\n | 400",
         "CL list                  | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3, 3\\r\\n\\r\\n | 400",
-        "gzip chunked             | POST / HTTP/1.1\\r\\nHost: a\\r\\nTransfer-Encoding: gzip, chunked\\r\\n\\r\\n | 400",
+        "gzip chunked             | POST / HTTP/1.1\\r\\nHost: a\\r\\nTransfer-Encoding: gzip, chunked\\r\\n\\r\\n | 501",
         "space before colon       | GET / HTTP/1.1\\r\\nHost : a\\r\\n\\r\\n | 400",
         "obs-fold                 | GET / HTTP/1.1\\r\\nHost: a\\r\\nX: 1\\r\\n 2\\r\\n\\r\\n | 400",
         "bare LF                  | GET / HTTP/1.1\\nHost: a\\n\\n | 400",
