@@ -1,0 +1,77 @@
+package dev.zapline.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class GracefulStopTest {
+
+    @Test
+    void stopLetsAnInFlightRequestFinishThenRefusesNewConnections() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        App app = App.create(ServerConfig.defaults().withEventLoops(1));
+        app.get("/slow", ctx -> {
+            HandOff h = ctx.handOff();
+            started.countDown();
+            Thread.startVirtualThread(() -> {
+                sleep(300);
+                h.complete(c -> c.send("finished"));
+            });
+        });
+        app.listen("http://127.0.0.1:0").start();
+        int port = app.addresses().get(0).port();
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            assertThat(started.await(5, TimeUnit.SECONDS)).isTrue();
+            CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> app.stop(Duration.ofSeconds(5)));
+            String reply = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            assertThat(reply).startsWith("HTTP/1.1 200 OK\r\n").contains("connection: close\r\n").endsWith("finished");
+            stopping.get(10, TimeUnit.SECONDS);
+        }
+        assertThatThrownBy(() -> {
+            try (Socket late = new Socket()) {
+                late.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+            }
+        }).isInstanceOf(ConnectException.class);
+    }
+
+    @Test
+    void stopClosesIdleKeepAliveConnectionsAtOnce() throws Exception {
+        App app = App.create(ServerConfig.defaults().withEventLoops(1));
+        app.get("/health", ctx -> ctx.send("ok"));
+        app.listen("http://127.0.0.1:0").start();
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", app.addresses().get(0).port()), 2000);
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write("GET /health HTTP/1.1\r\nHost: t\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            byte[] buf = new byte[512];
+            assertThat(s.getInputStream().read(buf)).isPositive();
+            long t0 = System.nanoTime();
+            app.stop(Duration.ofSeconds(5));
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(3));
+            assertThat(s.getInputStream().read(buf)).isEqualTo(-1);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+}
