@@ -82,12 +82,15 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         flushOut();
     }
 
+    /** Appends {@code in} to {@code acc} (releasing it), growing geometrically so a large body costs O(n). */
     private ByteBuf append(ByteBuf acc, ByteBuf in) {
         if (acc == null) {
             return in;
         }
-        if (acc.writableBytes() < in.readableBytes() || acc.refCnt() > 1 || acc.isReadOnly()) {
-            ByteBuf grown = chc.alloc().buffer(acc.readableBytes() + in.readableBytes());
+        int n = in.readableBytes();
+        if (acc.refCnt() > 1 || acc.isReadOnly() || acc.maxWritableBytes() < n) {
+            // A handler kept a slice of it, or it cannot grow: continue in a fresh buffer.
+            ByteBuf grown = chc.alloc().buffer(Math.max(acc.readableBytes() + n, acc.capacity() * 2));
             grown.writeBytes(acc);
             acc.release();
             acc = grown;

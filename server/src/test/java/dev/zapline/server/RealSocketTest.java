@@ -60,6 +60,21 @@ class RealSocketTest {
     }
 
     @Test
+    void largeBodyIsReceivedWholeAndOversizedOneIs413(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        byte[] big = new byte[5 << 20];
+        new java.util.Random(1).nextBytes(big);
+        java.nio.file.Path in = java.nio.file.Files.write(dir.resolve("in.bin"), big);
+        java.nio.file.Path out = dir.resolve("out.bin");
+        String base = "http://127.0.0.1:" + port;
+        run("curl", "-sS", "-o", out.toString(), "--data-binary", "@" + in, base + "/echo");
+        assertThat(java.nio.file.Files.readAllBytes(out)).isEqualTo(big);
+        java.nio.file.Path huge = java.nio.file.Files.write(dir.resolve("huge.bin"), new byte[11 << 20]);
+        assertThat(run("curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--data-binary", "@" + huge,
+                base + "/echo")).isEqualTo("413");
+    }
+
+    @Test
     void h2loadMakesAHundredThousandRequestsWithoutAnError() throws Exception {
         String out = run("h2load", "--h1", "-n", "100000", "-c", "50", "-t", "1", "http://127.0.0.1:" + port + "/health");
         assertThat(out).contains("100000 total, 100000 started, 100000 done, 100000 succeeded, 0 failed, 0 errored");
