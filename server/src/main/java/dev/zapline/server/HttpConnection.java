@@ -47,6 +47,8 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
     private boolean closed;
     private boolean inRead;
     private boolean draining;
+    /** When the first byte of the request still being received arrived (clock millis), or -1. */
+    private long partialSince = -1;
 
     HttpConnection(ServerContext server) {
         this.server = server;
@@ -73,6 +75,11 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
             return;
         }
         cumulation = append(cumulation, in);
+        if (partialSince >= 0 && server.millis() - partialSince > server.config().idleTimeout().toMillis()) {
+            // A client trickling bytes resets the idle timer; a request must still arrive whole in time.
+            protocolError(408, "the request did not arrive in time");
+            return;
+        }
         process();
     }
 
@@ -131,6 +138,12 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
             }
         } catch (Http1Exception e) {
             protocolError(e.status(), e.getMessage());
+        }
+        boolean partial = phase != HEAD || (cumulation != null && cumulation.isReadable());
+        if (!partial || paused) {
+            partialSince = -1;
+        } else if (partialSince < 0) {
+            partialSince = server.millis();
         }
         compact();
     }

@@ -14,7 +14,8 @@ import java.util.function.LongSupplier;
  * @param eventLoops event loop threads (default: available processors)
  * @param reusePort bind with SO_REUSEPORT (epoll only), so several processes or loops can share a port
  * @param limits HTTP/1.1 request limits (8 KiB line, 64 KiB / 100 headers, 10 MiB body)
- * @param idleTimeout a connection that sends nothing for this long is closed, with 408 if mid-request
+ * @param idleTimeout a connection that sends nothing for this long is closed, with 408 if mid-request; a request
+ *     must also arrive whole within this time of its first byte (a client trickling bytes gets 408)
  * @param json the JSON codec behind {@link Ctx#json} and {@link Ctx#bodyAs}
  * @param clock wall-clock milliseconds, for the Date header (tests pass a fixed clock)
  * @param nativeTransport use epoll when available (NIO otherwise, or when false)

@@ -48,6 +48,11 @@ final class ServerContext {
         return config;
     }
 
+    /** Wall-clock milliseconds from the configured clock. */
+    long millis() {
+        return millis.getAsLong();
+    }
+
     /** The {@code date:} header line for now, formatted at most once a second per event loop. */
     byte[] dateLine() {
         return dates.get().line(millis.getAsLong());

@@ -191,6 +191,23 @@ class HttpConnectionTest {
     }
 
     @Test
+    void clientTricklingAPartialRequestPastTheTimeoutGets408() {
+        long[] now = {Embedded.NOW};
+        ServerConfig config = ServerConfig.defaults().withClock(() -> now[0])
+                .withIdleTimeout(java.time.Duration.ofSeconds(10));
+        try (Embedded e = new Embedded(app(), config)) {
+            e.write("GET /health HTTP/1.1\r\n");
+            now[0] += 6_000;
+            e.write("Host: t\r\n");
+            assertThat(e.read()).isEmpty();
+            now[0] += 6_000;
+            e.write("X-Slow: 1\r\n");
+            assertThat(e.read()).startsWith("HTTP/1.1 408 Request Timeout\r\n");
+            assertThat(e.ch.isOpen()).isFalse();
+        }
+    }
+
+    @Test
     void middlewareWrapsRoutesAndUnroutedRequests() {
         App app = app();
         app.use(ctx -> {
