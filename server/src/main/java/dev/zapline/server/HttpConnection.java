@@ -7,109 +7,41 @@ import dev.zapline.codec.http1.Http1Request;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.util.ReferenceCountUtil;
-import java.io.IOException;
 
 /**
- * One HTTP/1.1 connection: accumulates bytes, parses each request head in place, waits for its body, dispatches
- * it through the {@link Ctx} the connection owns, and encodes responses into one outbound buffer that is flushed
- * once per read batch. Pipelined requests are answered in order; a handed-off request holds the ones behind it.
- * Malformed input gets its status and a closed connection. Everything runs on the channel's event loop.
+ * One HTTP/1.1 connection: parses each request head in place, waits for its body (Content-Length or chunked,
+ * answering {@code Expect: 100-continue}), dispatches it, and encodes responses with pre-encoded heads. Malformed
+ * input gets its status and a closed connection; HTTP/1.0 closes unless keep-alive was asked.
  */
-final class HttpConnection extends ChannelInboundHandlerAdapter implements Responder {
+final class HttpConnection extends Connection {
 
     private static final int HEAD = 0;
     private static final int BODY = 1;
     private static final int CHUNKED_BODY = 2;
-    /** First size of a read batch's response buffer: room for a few dozen small pipelined responses. */
-    private static final int OUT_INITIAL = 4096;
 
-    private final ServerContext server;
     private final Http1HeadParser parser;
     private final ChunkedDecoder chunked;
     private final HttpHead head = new HttpHead();
-    private ChannelHandlerContext chc;
-    private Ctx ctx;
-
-    private ByteBuf cumulation;
-    private ByteBuf pending;
-    private ByteBuf out;
     private ByteBuf chunkBody;
     private int phase = HEAD;
     private long need;
     private boolean keepAlive;
-    private boolean paused;
-    private boolean closing;
-    private boolean closed;
-    private boolean inRead;
-    private boolean draining;
-    /** When the first byte of the request still being received arrived (clock millis), or -1. */
-    private long partialSince = -1;
 
     HttpConnection(ServerContext server) {
-        this.server = server;
+        super(server);
         this.parser = new Http1HeadParser(server.limits());
         this.chunked = new ChunkedDecoder(server.limits());
     }
 
     @Override
-    public void handlerAdded(ChannelHandlerContext chc) {
-        this.chc = chc;
-        this.ctx = new Ctx(chc.channel(), Transport.HTTP, this, server.json());
-        this.ctx.match = server.dispatcher().newMatch();
+    Transport transport() {
+        return Transport.HTTP;
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext chc, Object msg) {
-        if (!(msg instanceof ByteBuf in) || closing) {
-            ReferenceCountUtil.release(msg);
-            return;
-        }
-        inRead = true;
-        if (paused) {
-            pending = append(pending, in);
-            return;
-        }
-        cumulation = append(cumulation, in);
-        if (partialSince >= 0 && server.millis() - partialSince > server.config().idleTimeout().toMillis()) {
-            // A client trickling bytes resets the idle timer; a request must still arrive whole in time.
-            protocolError(408, "the request did not arrive in time");
-            return;
-        }
-        process();
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext chc) {
-        inRead = false;
-        flushOut();
-    }
-
-    /** Appends {@code in} to {@code acc} (releasing it), growing geometrically so a large body costs O(n). */
-    private ByteBuf append(ByteBuf acc, ByteBuf in) {
-        if (acc == null) {
-            return in;
-        }
-        int n = in.readableBytes();
-        if (acc.refCnt() > 1 || acc.isReadOnly() || acc.maxWritableBytes() < n) {
-            // A handler kept a slice of it, or it cannot grow: continue in a fresh buffer.
-            ByteBuf grown = chc.alloc().buffer(Math.max(acc.readableBytes() + n, acc.capacity() * 2));
-            grown.writeBytes(acc);
-            acc.release();
-            acc = grown;
-        }
-        acc.writeBytes(in);
-        in.release();
-        return acc;
-    }
-
-    private void process() {
+    void decode() {
         try {
-            while (!paused && !closing && cumulation != null) {
+            while (canDecode()) {
                 if (phase == HEAD) {
                     if (!cumulation.isReadable()) {
                         break;
@@ -127,25 +59,20 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
                         break;
                     }
                     head.body = cumulation.readSlice((int) need);
-                    dispatch();
+                    phase = HEAD;
+                    dispatch(head);
                 } else if (phase == CHUNKED_BODY) {
                     if (!chunked.decode(cumulation, chunkBody)) {
                         break;
                     }
                     head.body = chunkBody;
-                    dispatch();
+                    phase = HEAD;
+                    dispatch(head);
                 }
             }
         } catch (Http1Exception e) {
             protocolError(e.status(), e.getMessage());
         }
-        boolean partial = phase != HEAD || (cumulation != null && cumulation.isReadable());
-        if (!partial || paused) {
-            partialSince = -1;
-        } else if (partialSince < 0) {
-            partialSince = server.millis();
-        }
-        compact();
     }
 
     private void startBody() {
@@ -169,7 +96,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
             }
             default -> {
                 head.body = Unpooled.EMPTY_BUFFER;
-                dispatch();
+                dispatch(head);
             }
         }
     }
@@ -179,95 +106,31 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         flushOut();
     }
 
-    private void dispatch() {
-        phase = HEAD;
-        server.dispatcher().dispatch(ctx, head);
-        if ((ctx.handOff != null && !ctx.responded()) || ctx.streaming()) {
-            paused = true;
-            chc.channel().config().setAutoRead(false);
-            return;
-        }
-        finishRequest();
+    @Override
+    boolean midRequest() {
+        return phase != HEAD || (cumulation != null && cumulation.isReadable());
     }
 
-    private void finishRequest() {
+    @Override
+    void requestDone() {
         head.body = Unpooled.EMPTY_BUFFER;
-        if (chunkBody != null) {
-            chunkBody.release();
-            chunkBody = null;
-        }
+        chunkBody = releaseQuietly(chunkBody);
         if (!keepAlive) {
             closing = true;
         }
     }
 
-    private void compact() {
-        if (cumulation == null || paused) {
-            return;
-        }
-        if (!cumulation.isReadable() || closing) {
-            cumulation.release();
-            cumulation = null;
-        } else if (cumulation.refCnt() > 1) {
-            // A handler kept a slice of the last body: move the unread bytes instead of shifting them under it.
-            ByteBuf rest = chc.alloc().buffer(cumulation.readableBytes());
-            rest.writeBytes(cumulation);
-            cumulation.release();
-            cumulation = rest;
-        } else {
-            cumulation.discardSomeReadBytes();
-        }
-    }
-
-    private void resume() {
-        paused = false;
-        finishRequest();
-        if (pending != null) {
-            cumulation = append(cumulation, pending);
-            pending = null;
-        }
-        if (!closing) {
-            chc.channel().config().setAutoRead(chc.channel().isWritable());
-            process();
-        }
-        flushOut();
-    }
-
-    private void protocolError(int status, String detail) {
+    @Override
+    void protocolError(int status, String detail) {
         keepAlive = false;
         closing = true;
         HttpResponses.protocolError(out(), server.dateLine(), status, detail);
     }
 
-    private ByteBuf out() {
-        if (out == null) {
-            out = chc.alloc().buffer(OUT_INITIAL);
-        }
-        return out;
-    }
-
-    private void flushOut() {
-        if (closed) {
-            return;
-        }
-        if (out != null) {
-            ByteBuf o = out;
-            out = null;
-            if (closing && !paused) {
-                chc.writeAndFlush(o).addListener(ChannelFutureListener.CLOSE);
-            } else {
-                chc.write(o, chc.voidPromise());
-                chc.flush();
-            }
-        } else if (closing && !paused) {
-            chc.close();
-        }
-    }
-
-    private void afterWrite() {
-        if (!inRead) {
-            flushOut();
-        }
+    @Override
+    void drain() {
+        keepAlive = false;
+        super.drain();
     }
 
     @Override
@@ -350,100 +213,17 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         if (head.req.version() != 10 && !ctx.omitBody && HttpResponses.hasBody(ctx.status())) {
             out().writeBytes(HttpResponses.LAST_CHUNK);
         }
-        if (paused && ctx.handOff != null && ctx.handOff.isDone() || paused && ctx.handOff == null) {
-            resume();
-        } else {
-            afterWrite();
-        }
-    }
-
-    @Override
-    public void completeHandOff(Ctx ctx, Handler responder) {
-        Dispatcher.complete(ctx, responder);
-        if (!ctx.streaming()) {
-            resume();
-        }
+        streamEnded(ctx);
     }
 
     private void writeHead(ByteBuf o, Ctx ctx, long length, byte[] defaultType) {
         HttpResponses.head(o, ctx, server.dateLine(), length, defaultType, keepAlive, head.req.version() == 10);
     }
 
-    /** Stops keep-alive: an idle connection closes now, a busy one after its current response. */
-    void drain() {
-        draining = true;
-        keepAlive = false;
-        boolean idle = !paused && phase == HEAD && (cumulation == null || !cumulation.isReadable()) && out == null;
-        if (idle) {
-            closing = true;
-            chc.close();
-        }
-    }
-
     @Override
-    public void userEventTriggered(ChannelHandlerContext chc, Object evt) throws Exception {
-        if (evt instanceof IdleStateEvent) {
-            if (paused) {
-                return;
-            }
-            boolean midRequest = phase != HEAD || (cumulation != null && cumulation.isReadable());
-            if (midRequest) {
-                protocolError(408, "the request did not arrive in time");
-                flushOut();
-            } else {
-                closing = true;
-                chc.close();
-            }
-            return;
-        }
-        if (evt == ServerContext.DRAIN) {
-            drain();
-            return;
-        }
-        super.userEventTriggered(chc, evt);
-    }
-
-    @Override
-    public void channelWritabilityChanged(ChannelHandlerContext chc) {
-        if (!paused && !closing) {
-            chc.channel().config().setAutoRead(chc.channel().isWritable());
-        }
-        chc.fireChannelWritabilityChanged();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
-        if (!(cause instanceof IOException)) {
-            System.getLogger("dev.zapline.server").log(System.Logger.Level.WARNING, "connection failed", cause);
-        }
-        chc.close();
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext chc) {
-        closed = true;
-        release();
-        chc.fireChannelInactive();
-    }
-
-    @Override
-    public void handlerRemoved(ChannelHandlerContext chc) {
-        closed = true;
-        release();
-    }
-
-    private void release() {
-        cumulation = releaseQuietly(cumulation);
-        pending = releaseQuietly(pending);
-        out = releaseQuietly(out);
+    void release() {
+        super.release();
         chunkBody = releaseQuietly(chunkBody);
         head.body = Unpooled.EMPTY_BUFFER;
-    }
-
-    private static ByteBuf releaseQuietly(ByteBuf b) {
-        if (b != null && b.refCnt() > 0) {
-            b.release();
-        }
-        return null;
     }
 }

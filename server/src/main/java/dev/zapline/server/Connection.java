@@ -1,0 +1,289 @@
+package dev.zapline.server;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
+
+/**
+ * What every transport's connection does the same way: accumulate bytes, let the protocol decode and dispatch
+ * requests through the one {@link Ctx} the connection owns, collect responses in one outbound buffer flushed once
+ * per read batch, hold pipelined requests behind a handed-off one, enforce the idle and whole-request timeouts,
+ * drain on shutdown, and release every buffer when the channel goes. Runs on the channel's event loop.
+ */
+abstract class Connection extends ChannelInboundHandlerAdapter implements Responder {
+
+    /** First size of a read batch's response buffer: room for a few dozen small pipelined responses. */
+    private static final int OUT_INITIAL = 4096;
+
+    final ServerContext server;
+    ChannelHandlerContext chc;
+    Ctx ctx;
+    ByteBuf cumulation;
+    boolean closing;
+    boolean closed;
+    boolean draining;
+
+    private ByteBuf pending;
+    private ByteBuf out;
+    private boolean paused;
+    private boolean inRead;
+    /** When the first byte of the request still being received arrived (clock millis), or -1. */
+    private long partialSince = -1;
+
+    Connection(ServerContext server) {
+        this.server = server;
+    }
+
+    abstract Transport transport();
+
+    /** Decodes and dispatches as many whole requests from {@link #cumulation} as it can. */
+    abstract void decode();
+
+    /** Whether part of a request has been received but not all of it. */
+    abstract boolean midRequest();
+
+    /** Queues the protocol's error response for input it cannot accept and marks the connection closing. */
+    abstract void protocolError(int status, String detail);
+
+    /** Per-request cleanup once its response is complete. */
+    abstract void requestDone();
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext chc) {
+        this.chc = chc;
+        this.ctx = new Ctx(chc.channel(), transport(), this, server.json());
+        this.ctx.match = server.dispatcher().newMatch();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext chc, Object msg) {
+        if (!(msg instanceof ByteBuf in) || closing) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        inRead = true;
+        if (paused) {
+            pending = append(pending, in);
+            return;
+        }
+        cumulation = append(cumulation, in);
+        if (partialSince >= 0 && server.millis() - partialSince > server.config().idleTimeout().toMillis()) {
+            // A client trickling bytes resets the idle timer; a request must still arrive whole in time.
+            protocolError(408, "the request did not arrive in time");
+            return;
+        }
+        process();
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext chc) {
+        inRead = false;
+        flushOut();
+    }
+
+    /** Appends {@code in} to {@code acc} (releasing it), growing geometrically so a large body costs O(n). */
+    private ByteBuf append(ByteBuf acc, ByteBuf in) {
+        if (acc == null) {
+            return in;
+        }
+        int n = in.readableBytes();
+        if (acc.refCnt() > 1 || acc.isReadOnly() || acc.maxWritableBytes() < n) {
+            // A handler kept a slice of it, or it cannot grow: continue in a fresh buffer.
+            ByteBuf grown = chc.alloc().buffer(Math.max(acc.readableBytes() + n, acc.capacity() * 2));
+            grown.writeBytes(acc);
+            acc.release();
+            acc = grown;
+        }
+        acc.writeBytes(in);
+        in.release();
+        return acc;
+    }
+
+    private void process() {
+        decode();
+        if (!midRequest() || paused) {
+            partialSince = -1;
+        } else if (partialSince < 0) {
+            partialSince = server.millis();
+        }
+        compact();
+    }
+
+    boolean canDecode() {
+        return !paused && !closing && cumulation != null;
+    }
+
+    /** Answers {@code head}; pauses the connection if the handler handed off or is still streaming. */
+    void dispatch(RequestHead head) {
+        server.dispatcher().dispatch(ctx, head);
+        if ((ctx.handOff != null && !ctx.responded()) || ctx.streaming()) {
+            paused = true;
+            chc.channel().config().setAutoRead(false);
+            return;
+        }
+        requestDone();
+    }
+
+    private void compact() {
+        if (cumulation == null || paused) {
+            return;
+        }
+        if (!cumulation.isReadable() || closing) {
+            cumulation.release();
+            cumulation = null;
+        } else if (cumulation.refCnt() > 1) {
+            // A handler kept a slice of the last body: move the unread bytes instead of shifting them under it.
+            ByteBuf rest = chc.alloc().buffer(cumulation.readableBytes());
+            rest.writeBytes(cumulation);
+            cumulation.release();
+            cumulation = rest;
+        } else {
+            cumulation.discardSomeReadBytes();
+        }
+    }
+
+    void resume() {
+        paused = false;
+        requestDone();
+        if (pending != null) {
+            cumulation = append(cumulation, pending);
+            pending = null;
+        }
+        if (!closing) {
+            chc.channel().config().setAutoRead(chc.channel().isWritable());
+            process();
+        }
+        flushOut();
+    }
+
+    boolean paused() {
+        return paused;
+    }
+
+    ByteBuf out() {
+        if (out == null) {
+            out = chc.alloc().buffer(OUT_INITIAL);
+        }
+        return out;
+    }
+
+    void flushOut() {
+        if (closed) {
+            return;
+        }
+        if (out != null) {
+            ByteBuf o = out;
+            out = null;
+            if (closing && !paused) {
+                chc.writeAndFlush(o).addListener(ChannelFutureListener.CLOSE);
+            } else {
+                chc.write(o, chc.voidPromise());
+                chc.flush();
+            }
+        } else if (closing && !paused) {
+            chc.close();
+        }
+    }
+
+    /** After writing a response part: flush now unless a read batch is in progress (it flushes at its end). */
+    void afterWrite() {
+        if (!inRead) {
+            flushOut();
+        }
+    }
+
+    /** Ends a streamed response; resumes the connection if the stream was what held it. */
+    void streamEnded(Ctx ctx) {
+        if (paused && (ctx.handOff == null || ctx.handOff.isDone())) {
+            resume();
+        } else {
+            afterWrite();
+        }
+    }
+
+    @Override
+    public void completeHandOff(Ctx ctx, Handler responder) {
+        Dispatcher.complete(ctx, responder);
+        if (!ctx.streaming()) {
+            resume();
+        }
+    }
+
+    /** Stops keep-alive: an idle connection closes now, a busy one after its current response. */
+    void drain() {
+        draining = true;
+        if (!paused && !midRequest() && out == null) {
+            closing = true;
+            chc.close();
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext chc, Object evt) throws Exception {
+        if (evt instanceof IdleStateEvent) {
+            if (paused) {
+                return;
+            }
+            if (midRequest()) {
+                protocolError(408, "the request did not arrive in time");
+                flushOut();
+            } else {
+                closing = true;
+                chc.close();
+            }
+            return;
+        }
+        if (evt == ServerContext.DRAIN) {
+            drain();
+            return;
+        }
+        super.userEventTriggered(chc, evt);
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext chc) {
+        if (!paused && !closing) {
+            chc.channel().config().setAutoRead(chc.channel().isWritable());
+        }
+        chc.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
+        if (!(cause instanceof IOException)) {
+            System.getLogger("dev.zapline.server").log(System.Logger.Level.WARNING, "connection failed", cause);
+        }
+        chc.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext chc) {
+        closed = true;
+        release();
+        chc.fireChannelInactive();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext chc) {
+        closed = true;
+        release();
+    }
+
+    /** Releases every buffer the connection holds; subclasses add their own and call this. */
+    void release() {
+        cumulation = releaseQuietly(cumulation);
+        pending = releaseQuietly(pending);
+        out = releaseQuietly(out);
+    }
+
+    static ByteBuf releaseQuietly(ByteBuf b) {
+        if (b != null && b.refCnt() > 0) {
+            b.release();
+        }
+        return null;
+    }
+}
