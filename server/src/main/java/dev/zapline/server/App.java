@@ -9,10 +9,11 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,30 +92,35 @@ public final class App extends Routes {
     }
 
     private void bind(ListenAddress a, ServerContext server) {
-        if (a.transport() != Transport.HTTP || a.isUnix()) {
-            throw new IllegalArgumentException("address " + a + ": only http:// listeners are available so far");
-        }
-        ServerBootstrap b = new ServerBootstrap().group(group).channel(transports.serverChannel())
+        ServerBootstrap b = new ServerBootstrap().group(group)
                 .option(ChannelOption.SO_BACKLOG, 4096)
-                .option(ChannelOption.SO_REUSEADDR, true)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
+                .childHandler(new ChannelInitializer<Channel>() {
                     @Override
-                    protected void initChannel(SocketChannel ch) {
+                    protected void initChannel(Channel ch) {
                         connections.add(ch);
                         long idle = config.idleTimeout().toMillis();
-                        ch.pipeline().addLast(new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS),
-                                new HttpConnection(server));
+                        Connection c = a.transport() == Transport.HTTP ? new HttpConnection(server)
+                                : new ZapConnection(server);
+                        ch.pipeline().addLast(new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS), c);
                     }
                 });
-        if (config.reusePort() && transports.isEpoll()) {
-            b.option(EpollChannelOption.SO_REUSEPORT, true);
+        SocketAddress address;
+        if (a.isUnix()) {
+            b.channel(transports.domainServerChannel(a));
+            address = new DomainSocketAddress(a.path());
+        } else {
+            b.channel(transports.serverChannel()).option(ChannelOption.SO_REUSEADDR, true)
+                    .childOption(ChannelOption.TCP_NODELAY, true);
+            if (config.reusePort() && transports.isEpoll()) {
+                b.option(EpollChannelOption.SO_REUSEPORT, true);
+            }
+            address = a.socketAddress();
         }
         Channel ch;
         try {
-            ch = b.bind(a.socketAddress()).sync().channel();
+            ch = b.bind(address).sync().channel();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while binding " + a, e);
@@ -122,8 +128,12 @@ public final class App extends Routes {
             throw new IllegalStateException("cannot listen on " + a + ": " + e.getMessage(), e);
         }
         servers.add(ch);
-        InetSocketAddress local = (InetSocketAddress) ch.localAddress();
-        bound.add(new ListenAddress(a.transport(), a.host(), local.getPort(), null));
+        if (a.isUnix()) {
+            bound.add(a);
+        } else {
+            InetSocketAddress local = (InetSocketAddress) ch.localAddress();
+            bound.add(new ListenAddress(a.transport(), a.host(), local.getPort(), null));
+        }
     }
 
     /** The addresses actually bound (ephemeral ports resolved), in listen order. */

@@ -19,13 +19,17 @@ import java.util.function.LongSupplier;
  * @param json the JSON codec behind {@link Ctx#json} and {@link Ctx#bodyAs}
  * @param clock wall-clock milliseconds, for the Date header (tests pass a fixed clock)
  * @param nativeTransport use epoll when available (NIO otherwise, or when false)
+ * @param maxFrame largest ZAP frame accepted, in bytes (default 64 MiB); a larger one gets 400 and a close
  */
 public record ServerConfig(int eventLoops, boolean reusePort, Http1Limits limits, Duration idleTimeout,
-        JsonCodec json, LongSupplier clock, boolean nativeTransport) {
+        JsonCodec json, LongSupplier clock, boolean nativeTransport, int maxFrame) {
 
     public ServerConfig {
         if (eventLoops < 1) {
             throw new IllegalArgumentException("eventLoops " + eventLoops + " < 1");
+        }
+        if (maxFrame < 16) {
+            throw new IllegalArgumentException("max frame " + maxFrame + " is below the 16-byte ZAP header");
         }
         if (idleTimeout.isNegative() || idleTimeout.isZero()) {
             throw new IllegalArgumentException("idle timeout " + idleTimeout + " must be positive");
@@ -34,34 +38,38 @@ public record ServerConfig(int eventLoops, boolean reusePort, Http1Limits limits
 
     public static ServerConfig defaults() {
         return new ServerConfig(Runtime.getRuntime().availableProcessors(), false, Http1Limits.DEFAULT,
-                Duration.ofSeconds(30), new JacksonJsonCodec(), System::currentTimeMillis, true);
+                Duration.ofSeconds(30), new JacksonJsonCodec(), System::currentTimeMillis, true, 64 << 20);
     }
 
     public ServerConfig withEventLoops(int n) {
-        return new ServerConfig(n, reusePort, limits, idleTimeout, json, clock, nativeTransport);
+        return new ServerConfig(n, reusePort, limits, idleTimeout, json, clock, nativeTransport, maxFrame);
     }
 
     public ServerConfig withReusePort(boolean on) {
-        return new ServerConfig(eventLoops, on, limits, idleTimeout, json, clock, nativeTransport);
+        return new ServerConfig(eventLoops, on, limits, idleTimeout, json, clock, nativeTransport, maxFrame);
     }
 
     public ServerConfig withLimits(Http1Limits l) {
-        return new ServerConfig(eventLoops, reusePort, l, idleTimeout, json, clock, nativeTransport);
+        return new ServerConfig(eventLoops, reusePort, l, idleTimeout, json, clock, nativeTransport, maxFrame);
     }
 
     public ServerConfig withIdleTimeout(Duration d) {
-        return new ServerConfig(eventLoops, reusePort, limits, d, json, clock, nativeTransport);
+        return new ServerConfig(eventLoops, reusePort, limits, d, json, clock, nativeTransport, maxFrame);
     }
 
     public ServerConfig withJson(JsonCodec codec) {
-        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, codec, clock, nativeTransport);
+        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, codec, clock, nativeTransport, maxFrame);
     }
 
     public ServerConfig withClock(LongSupplier millis) {
-        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, millis, nativeTransport);
+        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, millis, nativeTransport, maxFrame);
+    }
+
+    public ServerConfig withMaxFrame(int bytes) {
+        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, clock, nativeTransport, bytes);
     }
 
     public ServerConfig withNativeTransport(boolean on) {
-        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, clock, on);
+        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, clock, on, maxFrame);
     }
 }

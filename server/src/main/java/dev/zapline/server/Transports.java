@@ -6,6 +6,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -31,6 +32,14 @@ final class Transports {
 
     Class<? extends ServerChannel> serverChannel() {
         return epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    }
+
+    /** The server channel for a unix domain socket (epoll only). */
+    Class<? extends ServerChannel> domainServerChannel(ListenAddress a) {
+        if (!epoll) {
+            throw new IllegalArgumentException("address " + a + ": unix domain sockets need the epoll transport");
+        }
+        return EpollServerDomainSocketChannel.class;
     }
 
     String name() {

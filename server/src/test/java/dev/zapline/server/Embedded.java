@@ -19,8 +19,31 @@ final class Embedded implements AutoCloseable {
     }
 
     Embedded(Routes routes, ServerConfig config) {
+        this(routes, config, Transport.HTTP);
+    }
+
+    Embedded(Routes routes, ServerConfig config, Transport transport) {
         ServerContext server = new ServerContext(new Dispatcher(routes.compile(), routes.rootMiddleware()), config);
-        ch = new EmbeddedChannel(new HttpConnection(server));
+        ch = new EmbeddedChannel(transport == Transport.HTTP ? new HttpConnection(server) : new ZapConnection(server));
+    }
+
+    /** Writes raw bytes in one piece. */
+    void write(byte[] bytes) {
+        ch.writeInbound(Unpooled.wrappedBuffer(bytes));
+        ch.runPendingTasks();
+    }
+
+    /** Everything the server wrote back, as bytes. */
+    byte[] readBytes() {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (Object o; (o = ch.readOutbound()) != null; ) {
+            ByteBuf b = (ByteBuf) o;
+            byte[] chunk = new byte[b.readableBytes()];
+            b.readBytes(chunk);
+            out.writeBytes(chunk);
+            b.release();
+        }
+        return out.toByteArray();
     }
 
     /** Writes {@code request} in one piece and returns everything the server wrote back (as ISO-8859-1). */

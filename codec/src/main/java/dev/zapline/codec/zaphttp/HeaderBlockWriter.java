@@ -44,13 +44,19 @@ public final class HeaderBlockWriter {
 
     /** Adds one pair from bytes. */
     public HeaderBlockWriter add(byte[] name, byte[] value) {
-        ensure(8 + name.length + value.length);
-        putU32(name.length);
-        System.arraycopy(name, 0, buf, length, name.length);
-        length += name.length;
-        putU32(value.length);
-        System.arraycopy(value, 0, buf, length, value.length);
-        length += value.length;
+        return add(name, 0, name.length, value, 0, value.length);
+    }
+
+    /** Adds one pair from ranges of arrays. */
+    public HeaderBlockWriter add(byte[] name, int nameOffset, int nameLength, byte[] value, int valueOffset,
+            int valueLength) {
+        ensure(8 + nameLength + valueLength);
+        putU32(nameLength);
+        System.arraycopy(name, nameOffset, buf, length, nameLength);
+        length += nameLength;
+        putU32(valueLength);
+        System.arraycopy(value, valueOffset, buf, length, valueLength);
+        length += valueLength;
         count++;
         return this;
     }

@@ -1,0 +1,127 @@
+package dev.zapline.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zapline.server.ZapFrames.Frame;
+import dev.zapline.wire.ConformanceVectors;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ZapConnectionTest {
+
+    private static App app() {
+        App app = App.create();
+        app.get("/health", ctx -> ctx.contentType("text/plain").send("ok"));
+        app.post("/v1/blocks", ctx -> ctx.status(201).header("x-trace-id", ctx.header("X-Trace-Id"))
+                .send(ctx.transport() + " " + ctx.queryParam("height") + " " + ctx.bodyAsString()));
+        app.get("/stream", ctx -> ctx.stream().write("a").write("bc").end());
+        app.get("/boom", ctx -> {
+            throw new HttpStatusException.Conflict("taken");
+        });
+        return app;
+    }
+
+    private static Embedded zap(App app) {
+        return new Embedded(app, ServerConfig.defaults().withClock(() -> Embedded.NOW).withMaxFrame(1024),
+                Transport.ZAP);
+    }
+
+    @Test
+    void sameHandlersAnswerOverZapFrames() {
+        try (Embedded e = zap(app())) {
+            e.write(ZapFrames.request("GET", "/health", ""));
+            assertThat(ZapFrames.read(e.readBytes()))
+                    .containsExactly(new Frame(2, 200, List.of("content-type: text/plain"), "ok"));
+        }
+    }
+
+    @Test
+    void sharedRequestVectorIsRoutedWithItsHeadersQueryAndBody() {
+        byte[] vector = ConformanceVectors.named("zaphttp-request").bytes();
+        try (Embedded e = zap(app())) {
+            e.write(ZapFrames.frame(vector));
+            List<Frame> frames = ZapFrames.read(e.readBytes());
+            assertThat(frames).hasSize(1);
+            assertThat(frames.get(0).status()).isEqualTo(201);
+            assertThat(frames.get(0).headers()).containsExactly("x-trace-id: abc-123",
+                    "content-type: text/plain; charset=utf-8");
+            assertThat(frames.get(0).body()).isEqualTo("ZAP 42 {\"jsonrpc\":\"2.0\",\"method\":\"eth_blockNumber\"}");
+        }
+    }
+
+    @Test
+    void pipelinedAndSplitFramesAreAnsweredInOrder() {
+        byte[] two = ZapFrames.concat(ZapFrames.request("GET", "/health", ""), ZapFrames.request("GET", "/nope", ""));
+        try (Embedded e = zap(app())) {
+            for (int i = 0; i < two.length; i += 7) {
+                e.write(Arrays.copyOfRange(two, i, Math.min(two.length, i + 7)));
+            }
+            List<Frame> frames = ZapFrames.read(e.readBytes());
+            assertThat(frames).extracting(Frame::status).containsExactly(200, 404);
+            assertThat(frames.get(1).headers()).containsExactly("content-type: application/problem+json");
+            assertThat(e.ch.isOpen()).isTrue();
+        }
+    }
+
+    @Test
+    void streamedResponseIsHeadDataEndFrames() {
+        try (Embedded e = zap(app())) {
+            e.write(ZapFrames.request("GET", "/stream", ""));
+            assertThat(ZapFrames.read(e.readBytes())).extracting(Frame::type, Frame::body)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple(3, ""),
+                            org.assertj.core.groups.Tuple.tuple(4, "a"), org.assertj.core.groups.Tuple.tuple(4, "bc"),
+                            org.assertj.core.groups.Tuple.tuple(5, ""));
+        }
+    }
+
+    @Test
+    void typedErrorBecomesAProblemResponseFrame() {
+        try (Embedded e = zap(app())) {
+            e.write(ZapFrames.request("GET", "/boom", ""));
+            Frame f = ZapFrames.read(e.readBytes()).get(0);
+            assertThat(f.status()).isEqualTo(409);
+            assertThat(f.body()).contains("\"detail\":\"taken\"");
+            assertThat(e.ch.isOpen()).isTrue();
+        }
+    }
+
+    private static void assertRefused(byte[] input, String detail) {
+        try (Embedded e = zap(app())) {
+            e.write(input);
+            List<Frame> frames = ZapFrames.read(e.readBytes());
+            assertThat(frames).hasSize(1);
+            assertThat(frames.get(0).status()).isEqualTo(400);
+            assertThat(frames.get(0).body()).contains(detail);
+            assertThat(e.ch.isOpen()).isFalse();
+        }
+    }
+
+    @Test
+    void zeroLengthFrameIs400AndClose() {
+        assertRefused(new byte[4], "zero-length frame");
+    }
+
+    @Test
+    void oversizedFrameIsRefusedBeforeItsBytesArrive() {
+        assertRefused(ByteBuffer.allocate(4).putInt(5000).array(), "frame of 5000 bytes exceeds the limit of 1024");
+    }
+
+    @Test
+    void badMagicIs400AndClose() {
+        byte[] f = ZapFrames.request("GET", "/health", "");
+        f[4] = 'X';
+        assertRefused(f, "bad magic");
+    }
+
+    @Test
+    void responseFrameSentAsARequestIs400() {
+        assertRefused(ZapFrames.frame(ConformanceVectors.named("zaphttp-response").bytes()), "expected 1 (request)");
+    }
+
+    @Test
+    void targetMustBeAnAbsolutePath() {
+        assertRefused(ZapFrames.request("GET", "health", ""), "absolute path");
+    }
+}
