@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 /** {@code zapline serve}: the demo server (health, eth RPC, echo) that the benchmarks drive. */
 @Command(name = "serve", sortOptions = false,
         description = {"Run the demo server: GET /health, POST /rpc (the eth record; application/zap or JSON),",
-            "POST /echo. Prints the addresses it listens on; stops cleanly on SIGINT/SIGTERM."})
+            "POST /echo, over HTTP/1.1 and ZAP. Prints the addresses it listens on; stops cleanly on SIGINT/SIGTERM."})
 final class ServeCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -25,6 +25,10 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve HTTP/1.1 here (repeatable).")
     List<String> http = new ArrayList<>();
+
+    @Option(names = "--zap", paramLabel = "HOST:PORT|PATH",
+            description = "Serve ZAP frames here: host:port, or a unix socket path (repeatable).")
+    List<String> zap = new ArrayList<>();
 
     @Option(names = "--json", paramLabel = "CODEC",
             description = "JSON codec for /rpc: jackson, dsljson or fastjson2 (default ${DEFAULT-VALUE}).")
@@ -45,7 +49,7 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        if (http.isEmpty()) {
+        if (http.isEmpty() && zap.isEmpty()) {
             http.add("127.0.0.1:8080");
         }
         ServerConfig config = ServerConfig.defaults().withReusePort(reusePort).withNativeTransport(!nio);
@@ -55,6 +59,9 @@ final class ServeCommand implements Callable<Integer> {
         App app = DemoApp.create(config, json);
         for (String h : http) {
             app.listen(h.startsWith("http://") ? h : "http://" + h);
+        }
+        for (String z : zap) {
+            app.listen(z);
         }
         app.start();
         CountDownLatch stopped = new CountDownLatch(1);

@@ -23,19 +23,58 @@ import org.junit.jupiter.api.Timeout;
  */
 @Tag("allocation")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class HttpAllocationTest {
+class ServerAllocationTest {
 
     private static final int BATCH = Integer.getInteger("zapline.test.batch", 16);
     private static final byte[] HEALTH = "ok".getBytes(StandardCharsets.US_ASCII);
     private static App app;
     private static int port;
+    private static int zapPort;
 
     @BeforeAll
     static void start() {
         app = App.create(ServerConfig.defaults().withEventLoops(1));
         app.get("/health", ctx -> ctx.contentType("text/plain").send(HEALTH));
-        app.listen("http://127.0.0.1:0").start();
+        app.listen("http://127.0.0.1:0", "127.0.0.1:0").start();
         port = app.addresses().get(0).port();
+        zapPort = app.addresses().get(1).port();
+    }
+
+    @Test
+    void servingHealthOverZapAllocatesAlmostNothingPerRequestOnTheEventLoop() throws Exception {
+        byte[] frame = ZapFrames.request("GET", "/health", "");
+        byte[] batch = new byte[frame.length * BATCH];
+        for (int i = 0; i < BATCH; i++) {
+            System.arraycopy(frame, 0, batch, i * frame.length, frame.length);
+        }
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", zapPort), 2000);
+            s.setTcpNoDelay(true);
+            java.io.DataInputStream in = new java.io.DataInputStream(s.getInputStream());
+            byte[] sink = new byte[4096];
+            zapRoundTrips(s, in, batch, sink, 50_000);
+            long thread = eventLoopThreadId();
+            com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long before = mx.getThreadAllocatedBytes(thread);
+            int n = 100_000;
+            zapRoundTrips(s, in, batch, sink, n);
+            double perRequest = (mx.getThreadAllocatedBytes(thread) - before) / (double) n;
+            System.out.printf("event loop allocated %.3f bytes per ZAP /health request over %d requests%n",
+                    perRequest, n);
+            assertThat(perRequest).isLessThan(1.0);
+        }
+    }
+
+    private static void zapRoundTrips(Socket s, java.io.DataInputStream in, byte[] batch, byte[] sink, int n)
+            throws IOException {
+        OutputStream out = s.getOutputStream();
+        for (int sent = 0; sent < n; sent += BATCH) {
+            out.write(batch);
+            for (int i = 0; i < BATCH; i++) {
+                int len = in.readInt();
+                in.readFully(sink, 0, len);
+            }
+        }
     }
 
     @AfterAll
