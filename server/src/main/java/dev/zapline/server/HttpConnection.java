@@ -175,6 +175,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
     }
 
     private void finishRequest() {
+        ctx.finished();
         head.body = Unpooled.EMPTY_BUFFER;
         if (chunkBody != null) {
             chunkBody.release();
@@ -259,6 +260,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
         if (closed) {
             return;
         }
+        ctx.responseLength = length;
         ByteBuf o = out();
         writeHead(o, ctx, length, null);
         if (!ctx.omitBody) {
@@ -273,6 +275,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
             return;
         }
         int length = HttpResponses.utf8Length(text);
+        ctx.responseLength = length;
         ByteBuf o = out();
         writeHead(o, ctx, length, HttpResponses.TEXT_PLAIN);
         if (!ctx.omitBody) {
@@ -287,6 +290,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter implements Respo
             if (closed) {
                 return;
             }
+            ctx.responseLength = body.readableBytes();
             ByteBuf o = out();
             writeHead(o, ctx, body.readableBytes(), null);
             if (!ctx.omitBody) {
