@@ -125,6 +125,12 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
             chc.channel().config().setAutoRead(false);
             return;
         }
+        finishRequest();
+    }
+
+    /** The response is complete: completion listeners run, then the transport's own cleanup. */
+    private void finishRequest() {
+        ctx.finished();
         requestDone();
     }
 
@@ -148,7 +154,7 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
 
     void resume() {
         paused = false;
-        requestDone();
+        finishRequest();
         if (pending != null) {
             cumulation = append(cumulation, pending);
             pending = null;

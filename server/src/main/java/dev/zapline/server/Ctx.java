@@ -4,8 +4,11 @@ import dev.zapline.server.internal.route.RouteMatch;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * One request and its response. A connection owns one {@code Ctx} and resets it for every request (it is never
@@ -28,6 +31,9 @@ public final class Ctx {
     private final Responder responder;
     private final JsonCodec json;
     private final ResponseHeaders headers = new ResponseHeaders();
+    private final Attributes attributes = new Attributes();
+    private Handler[] doneListeners = new Handler[2];
+    private int doneCount;
     RouteMatch<Route> match;
 
     RequestHead head;
@@ -38,6 +44,8 @@ public final class Ctx {
     private boolean streaming;
     boolean omitBody;
     HandOff handOff;
+    /** Body bytes of a complete response, set by the transport; -1 until then or when streamed. */
+    long responseLength;
 
     Ctx(Channel channel, Transport transport, Responder responder, JsonCodec json) {
         this.channel = channel;
@@ -55,7 +63,11 @@ public final class Ctx {
         this.streaming = false;
         this.omitBody = omitBody;
         this.handOff = null;
+        this.responseLength = -1;
         headers.clear();
+        attributes.clearRequest();
+        Arrays.fill(doneListeners, 0, doneCount, null);
+        doneCount = 0;
     }
 
     /** Runs the next handler of the chain (middleware calls this to continue). */
@@ -77,6 +89,15 @@ public final class Ctx {
     /** Allocating convenience: the path (request target up to '?'), not percent-decoded. */
     public String path() {
         return new String(head.bytes(), head.targetStart(), head.pathLength(), StandardCharsets.ISO_8859_1);
+    }
+
+    /** Appends the path (as {@link #path()}, one char per byte) to {@code sb}; allocation-free. */
+    public StringBuilder appendPath(StringBuilder sb) {
+        byte[] b = head.bytes();
+        for (int i = head.targetStart(), end = i + head.pathLength(); i < end; i++) {
+            sb.append((char) (b[i] & 0xFF));
+        }
+        return sb;
     }
 
     /** Allocating convenience: the raw request target, path and query as sent. */
@@ -118,6 +139,16 @@ public final class Ctx {
     /** The value of request header {@code name}, or null. Allocates the String. */
     public String header(HeaderName name) {
         return head.headerAsString(name.lowerBytes());
+    }
+
+    /**
+     * Copies the value of request header {@code name} into {@code dst} at {@code offset}, allocation-free. Returns the
+     * value's length, or -1 when the header is absent; the bytes are copied only when that length fits in
+     * {@code dst.length - offset}, so a result larger than the room left means "too long, nothing copied".
+     */
+    public int copyHeader(HeaderName name, byte[] dst, int offset) {
+        Objects.checkFromToIndex(offset, dst.length, dst.length);
+        return head.copyHeader(name.lowerBytes(), dst, offset);
     }
 
     /** The request body: a view valid until the response completes (retain it to keep it longer). */
@@ -182,6 +213,34 @@ public final class Ctx {
     public Ctx header(HeaderName name, byte[] value) {
         checkNotResponded();
         headers.add(name.bytes(), value);
+        return this;
+    }
+
+    /**
+     * Adds a response header whose value is {@code length} bytes of {@code value} at {@code offset}, copied now
+     * (allocation-free). The bytes must be visible ASCII, spaces or tabs; this is not checked per call.
+     */
+    public Ctx header(HeaderName name, byte[] value, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, value.length);
+        checkNotResponded();
+        headers.add(name.bytes(), value, offset, length);
+        return this;
+    }
+
+    /**
+     * Keeps the response headers set so far on an error response too: the error renderer, and
+     * {@link #clearHeaders()}, drop only headers added after the last pin. Middleware whose headers belong on every
+     * response (CORS, request ids) pins them before calling {@link #next()}.
+     */
+    public Ctx pinHeaders() {
+        headers.pin();
+        return this;
+    }
+
+    /** Removes the response headers set so far, except pinned ones (see {@link #pinHeaders()}). */
+    public Ctx clearHeaders() {
+        checkNotResponded();
+        headers.clearUnpinned();
         return this;
     }
 
@@ -274,9 +333,69 @@ public final class Ctx {
         return handOff;
     }
 
+    /** The hand-off this request has taken, or null when it has not (yet) been handed off. */
+    public HandOff handedOff() {
+        return handOff;
+    }
+
+    /** The connection's event loop, where this request runs: for scheduling work on it, such as a timeout. */
+    public EventLoop eventLoop() {
+        return channel.eventLoop();
+    }
+
     /** Whether a response has been started. */
     public boolean responded() {
         return responded;
+    }
+
+    /**
+     * The body length of the complete response sent for this request (its content-length, also for HEAD), or -1
+     * while none is sent or when the response is streamed.
+     */
+    public long responseLength() {
+        return responseLength;
+    }
+
+    /** The value of {@code key} on this request (or connection, for a per-connection key), or null. */
+    @SuppressWarnings("unchecked")
+    public <T> T attribute(Attribute<T> key) {
+        return (T) attributes.get(key);
+    }
+
+    /** Sets {@code key} to {@code value}; allocation-free once the key's slot exists on this connection. */
+    public <T> Ctx attribute(Attribute<T> key, T value) {
+        attributes.set(key, value);
+        return this;
+    }
+
+    /**
+     * Runs {@code listener} on the event loop once this request's response is complete: sent, streamed to its end,
+     * or answered after a hand-off, with errors already rendered, so {@link #status()} and
+     * {@link #responseLength()} are final. Listeners run once, in the order added; one that throws is logged and
+     * the rest still run. To stay allocation-free, register a handler kept in a field, not a capturing lambda.
+     * A listener does not run if the connection closes before the response is made.
+     */
+    public Ctx onDone(Handler listener) {
+        if (doneCount == doneListeners.length) {
+            doneListeners = Arrays.copyOf(doneListeners, doneCount * 2);
+        }
+        doneListeners[doneCount++] = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /** Called by the transport when the response is complete: runs the {@link #onDone} listeners. */
+    void finished() {
+        for (int i = 0; i < doneCount; i++) {
+            Handler l = doneListeners[i];
+            doneListeners[i] = null;
+            try {
+                l.handle(this);
+            } catch (Throwable t) {
+                System.getLogger("dev.zapline.server").log(System.Logger.Level.WARNING,
+                        "onDone listener failed for " + method() + " " + target(), t);
+            }
+        }
+        doneCount = 0;
     }
 
     boolean streaming() {
@@ -289,10 +408,6 @@ public final class Ctx {
 
     Responder responder() {
         return responder;
-    }
-
-    void clearHeadersForError() {
-        headers.clear();
     }
 
     private void begin() {

@@ -53,7 +53,7 @@ final class Dispatcher {
     private static void unrouted(Ctx ctx, RouteMatch.Outcome outcome, RouteMatch<Route> m) {
         switch (outcome) {
             case METHOD_NOT_ALLOWED -> {
-                ctx.clearHeadersForError();
+                ctx.clearHeaders();
                 ctx.responseHeaders().add(HeaderNames.ALLOW, m.allow());
                 ErrorRenderer.problemKeepingHeaders(ctx, 405, "method " + ctx.method() + " is not allowed on "
                         + ctx.path());

@@ -37,7 +37,7 @@ final class ErrorRenderer {
 
     /** Sends a problem-details response with {@code status} and {@code detail}. */
     static void problem(Ctx ctx, int status, String detail) {
-        ctx.clearHeadersForError();
+        ctx.clearHeaders();
         problemKeepingHeaders(ctx, status, detail);
     }
 

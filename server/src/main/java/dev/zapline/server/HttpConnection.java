@@ -138,6 +138,7 @@ final class HttpConnection extends Connection {
         if (closed) {
             return;
         }
+        ctx.responseLength = length;
         ByteBuf o = out();
         writeHead(o, ctx, length, null);
         if (!ctx.omitBody) {
@@ -152,6 +153,7 @@ final class HttpConnection extends Connection {
             return;
         }
         int length = HttpResponses.utf8Length(text);
+        ctx.responseLength = length;
         ByteBuf o = out();
         writeHead(o, ctx, length, HttpResponses.TEXT_PLAIN);
         if (!ctx.omitBody) {
@@ -166,6 +168,7 @@ final class HttpConnection extends Connection {
             if (closed) {
                 return;
             }
+            ctx.responseLength = body.readableBytes();
             ByteBuf o = out();
             writeHead(o, ctx, body.readableBytes(), null);
             if (!ctx.omitBody) {

@@ -68,6 +68,19 @@ final class HttpHead implements RequestHead {
     }
 
     @Override
+    public int copyHeader(byte[] lowerName, byte[] dst, int offset) {
+        int i = req.header(lowerName);
+        if (i < 0) {
+            return -1;
+        }
+        int n = req.valueLength(i);
+        if (n <= dst.length - offset) {
+            System.arraycopy(req.head(), req.valueStart(i), dst, offset, n);
+        }
+        return n;
+    }
+
+    @Override
     public String protocol() {
         return req.version() == 10 ? "HTTP/1.0" : "HTTP/1.1";
     }

@@ -37,6 +37,12 @@ interface RequestHead {
     /** Whether the first header named {@code lowerName} has exactly {@code value}. */
     boolean headerEquals(byte[] lowerName, byte[] value);
 
+    /**
+     * Copies the value of the first header named {@code lowerName} into {@code dst} at {@code offset} when it fits;
+     * returns its length (copied only if at most {@code dst.length - offset}), or -1 when absent.
+     */
+    int copyHeader(byte[] lowerName, byte[] dst, int offset);
+
     /** Protocol label as the client sent it, e.g. {@code HTTP/1.1}. */
     String protocol();
 

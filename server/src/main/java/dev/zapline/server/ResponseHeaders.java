@@ -21,11 +21,29 @@ public final class ResponseHeaders {
     private int[] valueLen = new int[16];
     private int count;
     private boolean contentType;
+    private int pinnedCount;
+    private int pinnedUsed;
+    private boolean pinnedContentType;
 
     void clear() {
         used = 0;
         count = 0;
         contentType = false;
+        pin();
+    }
+
+    /** Marks the headers set so far to survive {@link #clearUnpinned()}. */
+    void pin() {
+        pinnedCount = count;
+        pinnedUsed = used;
+        pinnedContentType = contentType;
+    }
+
+    /** Drops the headers set after the last {@link #pin()}. */
+    void clearUnpinned() {
+        count = pinnedCount;
+        used = pinnedUsed;
+        contentType = pinnedContentType;
     }
 
     /** Adds a header; repeated names give repeated fields. */
@@ -42,11 +60,16 @@ public final class ResponseHeaders {
 
     /** Adds a header from pre-encoded bytes (trusted: checked once where they were made). */
     void add(byte[] name, byte[] value) {
+        add(name, value, 0, value.length);
+    }
+
+    /** Adds a header whose value is {@code length} bytes of {@code value} at {@code offset} (trusted). */
+    void add(byte[] name, byte[] value, int offset, int length) {
         slot();
         nameAt[count] = used;
-        nameLen[count] = append(name);
+        nameLen[count] = append(name, 0, name.length);
         valueAt[count] = used;
-        valueLen[count] = append(value);
+        valueLen[count] = append(value, offset, length);
         contentType |= isContentType(nameAt[count], nameLen[count]);
         count++;
     }
@@ -126,11 +149,11 @@ public final class ResponseHeaders {
         }
     }
 
-    private int append(byte[] b) {
-        ensure(b.length);
-        System.arraycopy(b, 0, data, used, b.length);
-        used += b.length;
-        return b.length;
+    private int append(byte[] b, int offset, int length) {
+        ensure(length);
+        System.arraycopy(b, offset, data, used, length);
+        used += length;
+        return length;
     }
 
     private int latin1(CharSequence s) {

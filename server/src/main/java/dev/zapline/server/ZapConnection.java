@@ -81,7 +81,7 @@ final class ZapConnection extends Connection {
     void protocolError(int status, String detail) {
         closing = true;
         byte[] body = ErrorRenderer.json(status, detail, null).getBytes(StandardCharsets.UTF_8);
-        ctx.clearHeadersForError();
+        ctx.clearHeaders();
         ctx.status(status);
         ctx.responseHeaders().add(HeaderNames.CONTENT_TYPE, PROBLEM_JSON);
         responses.response(out(), ctx, false, null, body, 0, body.length);
@@ -90,6 +90,7 @@ final class ZapConnection extends Connection {
     @Override
     public void respond(Ctx ctx, byte[] body, int offset, int length) {
         if (!closed) {
+            ctx.responseLength = length;
             int n = ctx.omitBody ? 0 : length;
             responses.response(out(), ctx, false, null, body, offset, n);
             afterWrite();
@@ -99,7 +100,9 @@ final class ZapConnection extends Connection {
     @Override
     public void respond(Ctx ctx, CharSequence text) {
         if (!closed) {
-            int n = ctx.omitBody ? 0 : Utf8.length(text);
+            int length = Utf8.length(text);
+            ctx.responseLength = length;
+            int n = ctx.omitBody ? 0 : length;
             ensure(n);
             if (n > 0) {
                 Utf8.encode(text, scratch, 0);
@@ -113,6 +116,7 @@ final class ZapConnection extends Connection {
     public void respond(Ctx ctx, ByteBuf body) {
         try {
             if (!closed) {
+                ctx.responseLength = body.readableBytes();
                 int n = ctx.omitBody ? 0 : copy(body);
                 responses.response(out(), ctx, false, null, scratch, 0, n);
                 afterWrite();

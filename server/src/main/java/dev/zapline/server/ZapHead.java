@@ -151,6 +151,18 @@ final class ZapHead implements RequestHead {
     }
 
     @Override
+    public int copyHeader(byte[] lowerName, byte[] dst, int offset) {
+        if (!find(lowerName)) {
+            return -1;
+        }
+        ZapSlice v = cursor.value(slice);
+        if (v.length() <= dst.length - offset) {
+            v.getBytes(dst, offset);
+        }
+        return v.length();
+    }
+
+    @Override
     public String protocol() {
         return req.protoAsString();
     }

@@ -6,23 +6,23 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import java.nio.charset.StandardCharsets;
 
 /** An {@link HttpConnection} in an {@link EmbeddedChannel} with a fixed clock, for exact-bytes tests. */
-final class Embedded implements AutoCloseable {
+public final class Embedded implements AutoCloseable {
 
     /** Sun, 29 Nov 2026 23:28:11 GMT. */
-    static final long NOW = 1_795_994_891_000L;
-    static final String DATE = "date: Sun, 29 Nov 2026 23:28:11 GMT\r\n";
+    public static final long NOW = 1_795_994_891_000L;
+    public static final String DATE = "date: Sun, 29 Nov 2026 23:28:11 GMT\r\n";
 
-    final EmbeddedChannel ch;
+    public final EmbeddedChannel ch;
 
-    Embedded(App app) {
+    public Embedded(App app) {
         this(app, ServerConfig.defaults().withClock(() -> NOW));
     }
 
-    Embedded(Routes routes, ServerConfig config) {
+    public Embedded(Routes routes, ServerConfig config) {
         this(routes, config, Transport.HTTP);
     }
 
-    Embedded(Routes routes, ServerConfig config, Transport transport) {
+    public Embedded(Routes routes, ServerConfig config, Transport transport) {
         ServerContext server = new ServerContext(new Dispatcher(routes.compile(), routes.rootMiddleware()), config);
         ch = new EmbeddedChannel(transport == Transport.HTTP ? new HttpConnection(server) : new ZapConnection(server));
     }
@@ -47,17 +47,17 @@ final class Embedded implements AutoCloseable {
     }
 
     /** Writes {@code request} in one piece and returns everything the server wrote back (as ISO-8859-1). */
-    String exchange(String request) {
+    public String exchange(String request) {
         write(request);
         return read();
     }
 
-    void write(String request) {
+    public void write(String request) {
         ch.writeInbound(Unpooled.copiedBuffer(request, StandardCharsets.ISO_8859_1));
         ch.runPendingTasks();
     }
 
-    String read() {
+    public String read() {
         StringBuilder sb = new StringBuilder();
         for (Object o; (o = ch.readOutbound()) != null; ) {
             ByteBuf b = (ByteBuf) o;
