@@ -1,0 +1,110 @@
+package dev.zapline.load.metrics;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * What one event loop records: latency from the intended send time (corrected for coordinated omission, the
+ * figure to read), service time from the actual write beside it, outcomes, statuses and bytes.
+ *
+ * <pre>{@code
+ * rec.sent(requestBytes);                                           // on write
+ * rec.response(status, ok, intendedNanos, sentNanos, nowNanos, n);  // on response
+ * rec.outcome(Outcome.TIMEOUT);                                     // or another ending
+ * }</pre>
+ *
+ * <p>Threading: one writer (the loop) that never waits and never allocates; readers on other threads take
+ * interval histograms with {@link #swap} and read counters at any time. Latencies are in nanoseconds, clamped to
+ * {@link #HIGHEST}.
+ */
+public final class LoopRecorder {
+
+    /** Highest latency tracked: one hour. Longer values are recorded as one hour. */
+    public static final long HIGHEST = 3_600_000_000_000L;
+    /** Resolution floor: latencies are kept to 3 significant digits above 1 µs. */
+    public static final long LOWEST = 1_000;
+
+    static final int STATUSES = 600;
+    private static final int OUTCOMES = Outcome.values().length;
+    private static final int BYTES_OUT = OUTCOMES;
+    private static final int BYTES_IN = OUTCOMES + 1;
+    private static final int SENT = OUTCOMES + 2;
+
+    private final SingleWriterRecorder corrected = new SingleWriterRecorder(LOWEST, HIGHEST, 3);
+    private final SingleWriterRecorder service = new SingleWriterRecorder(LOWEST, HIGHEST, 3);
+    private final AtomicLongArray counters = new AtomicLongArray(SENT + 1);
+    private final AtomicLongArray statuses = new AtomicLongArray(STATUSES);
+
+    /** A request was written: {@code bytes} of it. */
+    public void sent(long bytes) {
+        add(SENT, 1);
+        add(BYTES_OUT, bytes);
+    }
+
+    /**
+     * A response arrived at {@code nowNanos} for a request intended for {@code intendedNanos} and written at
+     * {@code sentNanos}; {@code expected} says whether its status counts as success.
+     */
+    public void response(int status, boolean expected, long intendedNanos, long sentNanos, long nowNanos,
+            long bytes) {
+        corrected.recordValue(clamp(nowNanos - intendedNanos));
+        service.recordValue(clamp(nowNanos - sentNanos));
+        if (status >= 0 && status < STATUSES) {
+            statuses.lazySet(status, statuses.get(status) + 1);
+        }
+        add(BYTES_IN, bytes);
+        outcome(expected ? Outcome.SUCCESS : Outcome.FAILURE_STATUS);
+    }
+
+    /** A request ended without a response (or was never sent). */
+    public void outcome(Outcome o) {
+        add(o.ordinal(), 1);
+    }
+
+    private void add(int i, long n) {
+        counters.lazySet(i, counters.get(i) + n);
+    }
+
+    private static long clamp(long v) {
+        return v < LOWEST ? LOWEST : Math.min(v, HIGHEST);
+    }
+
+    /**
+     * The corrected-latency histogram of the interval since the last call. Pass back the histogram the previous
+     * call returned (null the first time) so the recorder reuses it: no allocation in steady state.
+     */
+    public Histogram swapCorrected(Histogram previous) {
+        return corrected.getIntervalHistogram(previous);
+    }
+
+    /** Like {@link #swapCorrected}, for the service-time histogram. */
+    public Histogram swapService(Histogram previous) {
+        return service.getIntervalHistogram(previous);
+    }
+
+    public long count(Outcome o) {
+        return counters.get(o.ordinal());
+    }
+
+    public long sentCount() {
+        return counters.get(SENT);
+    }
+
+    public long bytesOut() {
+        return counters.get(BYTES_OUT);
+    }
+
+    public long bytesIn() {
+        return counters.get(BYTES_IN);
+    }
+
+    public long status(int code) {
+        return statuses.get(code);
+    }
+
+    /** A fresh histogram with this recorder's range, for readers to recycle. */
+    public static Histogram newHistogram() {
+        return new Histogram(LOWEST, HIGHEST, 3);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.zapline.load.metrics;
+
+/** Counters summed over every loop at one instant; subtract two to get an interval. Mutable, reused. */
+public final class Tally {
+
+    final long[] outcomes = new long[Outcome.values().length];
+    final long[] statuses = new long[LoopRecorder.STATUSES];
+    long sent;
+    long bytesIn;
+    long bytesOut;
+
+    /** Sets this tally to the sum of {@code loops} now. */
+    public Tally read(LoopRecorder[] loops) {
+        java.util.Arrays.fill(outcomes, 0);
+        java.util.Arrays.fill(statuses, 0);
+        sent = 0;
+        bytesIn = 0;
+        bytesOut = 0;
+        for (LoopRecorder r : loops) {
+            for (Outcome o : Outcome.values()) {
+                outcomes[o.ordinal()] += r.count(o);
+            }
+            for (int s = 0; s < statuses.length; s++) {
+                statuses[s] += r.status(s);
+            }
+            sent += r.sentCount();
+            bytesIn += r.bytesIn();
+            bytesOut += r.bytesOut();
+        }
+        return this;
+    }
+
+    /** Copies {@code other} into this. */
+    public Tally copy(Tally other) {
+        System.arraycopy(other.outcomes, 0, outcomes, 0, outcomes.length);
+        System.arraycopy(other.statuses, 0, statuses, 0, statuses.length);
+        sent = other.sent;
+        bytesIn = other.bytesIn;
+        bytesOut = other.bytesOut;
+        return this;
+    }
+
+    public long count(Outcome o) {
+        return outcomes[o.ordinal()];
+    }
+
+    /** Responses of any status. */
+    public long responses() {
+        return count(Outcome.SUCCESS) + count(Outcome.FAILURE_STATUS);
+    }
+
+    public long errors() {
+        long n = 0;
+        for (Outcome o : Outcome.values()) {
+            if (o.isError()) {
+                n += count(o);
+            }
+        }
+        return n;
+    }
+
+    /** Every ended request: responses, errors and drops. */
+    public long ended() {
+        long n = 0;
+        for (long c : outcomes) {
+            n += c;
+        }
+        return n;
+    }
+
+    public long status(int code) {
+        return statuses[code];
+    }
+
+    public long sent() {
+        return sent;
+    }
+
+    public long bytesIn() {
+        return bytesIn;
+    }
+
+    public long bytesOut() {
+        return bytesOut;
+    }
+}
