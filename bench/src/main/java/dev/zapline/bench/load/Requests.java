@@ -35,13 +35,15 @@ public final class Requests {
         Files.write(dir.resolve("zap-rpc-json.bin"), zap("POST", "/rpc", "application/json", json));
     }
 
-    static byte[] eth() {
+    /** The sample eth request, 82 bytes. */
+    public static byte[] eth() {
         ZapBuilder b = new ZapBuilder();
         EthCallReq.encode(b, EthSample.ID, EthSample.BLOCK, EthSample.method(), EthSample.account());
         return b.toByteArray();
     }
 
-    static byte[] http(String method, String target, String type, byte[] body) {
+    /** An HTTP/1.1 request with a Content-Type and Content-Length when {@code type} is given. */
+    public static byte[] http(String method, String target, String type, byte[] body) {
         StringBuilder head = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: 127.0.0.1\r\n");
         if (type != null) {
             head.append("Content-Type: ").append(type).append("\r\nContent-Length: ").append(body.length).append("\r\n");
@@ -52,7 +54,8 @@ public final class Requests {
         return out.toByteArray();
     }
 
-    static byte[] zap(String method, String target, String type, byte[] body) {
+    /** A zaphttp request frame with its length prefix. */
+    public static byte[] zap(String method, String target, String type, byte[] body) {
         HeaderBlockWriter h = new HeaderBlockWriter();
         if (type != null) {
             h.add("content-type", type);

@@ -64,6 +64,22 @@ final class Ascii {
         return true;
     }
 
+    /**
+     * Copies {@code length} bytes at {@code index} of {@code in} into {@code dst} without allocating: through the
+     * array of a heap buffer or the internal NIO view of a direct one ({@code ByteBuf.getBytes} into an array
+     * duplicates the NIO buffer of a direct buffer when Netty does not use Unsafe).
+     */
+    static void copy(ByteBuf in, int index, byte[] dst, int offset, int length) {
+        if (in.hasArray()) {
+            System.arraycopy(in.array(), in.arrayOffset() + index, dst, offset, length);
+        } else if (in.nioBufferCount() == 1) {
+            java.nio.ByteBuffer nio = in.internalNioBuffer(index, length);
+            nio.get(nio.position(), dst, offset, length);
+        } else {
+            in.getBytes(index, dst, offset, length);
+        }
+    }
+
     static byte[] bytes(String s) {
         return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }

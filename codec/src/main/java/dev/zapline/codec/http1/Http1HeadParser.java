@@ -43,6 +43,8 @@ public final class Http1HeadParser implements ByteProcessor {
     private static final byte[] OPTIONS = Ascii.bytes("OPTIONS");
 
     private final Http1Limits limits;
+    /** Index in the head array of the byte being processed. */
+    private int pos;
     private Http1Request req;
     private int state;
     private int scanned;
@@ -90,14 +92,78 @@ public final class Http1HeadParser implements ByteProcessor {
         if (available <= 0) {
             return -1;
         }
-        int stop = in.forEachByte(from, available, this);
+        // Copy the new bytes into the request's head array in one go, then run the state machine over the array,
+        // recording offsets: no per-byte buffer access and no per-byte copy. Never more than the limits allow.
+        int n = Math.min(available, limits.maxRequestLine() + limits.maxHeaderBytes() + 8 - scanned);
+        if (n <= 0) {
+            throw new Http1Exception(431, "request head larger than the limits allow");
+        }
+        into.ensureCapacity(scanned + n);
+        Ascii.copy(in, from, into.head, scanned, n);
+        byte[] h = into.head;
+        int end = scanned + n;
+        int stop = -1;
+        int i = scanned;
+        while (i < end) {
+            i = run(h, i, end);
+            if (i == end) {
+                break;
+            }
+            pos = i;
+            if (!process(h[i])) {
+                stop = i;
+                break;
+            }
+            i++;
+        }
         if (stop < 0) {
-            scanned += available;
+            scanned = end;
             return -1;
         }
-        scanned = stop + 1 - in.readerIndex();
+        scanned = stop + 1;
+        into.length = scanned;
         Http1Semantics.apply(into, limits);
         return scanned;
+    }
+
+    /**
+     * Skips the plain bytes of a target, a header name or a header value from {@code i} in one tight loop (they
+     * only need checking and counting); returns the index of the first byte that needs the state machine.
+     */
+    private int run(byte[] h, int i, int end) {
+        int j = i;
+        switch (state) {
+            case TARGET -> {
+                for (byte c; j < end && Ascii.isTargetByte(c = h[j]); j++) {
+                    if (c == '?' && req.queryStart < 0) {
+                        req.queryStart = j;
+                    }
+                }
+                lineBytes += j - i;
+                if (lineBytes > limits.maxRequestLine()) {
+                    throw new Http1Exception(414, "request line longer than " + limits.maxRequestLine() + " bytes");
+                }
+            }
+            case NAME, VALUE -> {
+                if (state == NAME) {
+                    while (j < end && Ascii.isTchar(h[j])) {
+                        j++;
+                    }
+                } else {
+                    for (byte c; j < end && (c = h[j]) != '\r' && Ascii.isFieldValueByte(c); j++) {
+                        if (c != ' ' && c != '\t') {
+                            fieldValueEnd = j + 1;
+                        }
+                    }
+                }
+                headerBytes += j - i;
+                if (headerBytes > limits.maxHeaderBytes()) {
+                    throw new Http1Exception(431, "header section larger than " + limits.maxHeaderBytes() + " bytes");
+                }
+            }
+            default -> { }
+        }
+        return j;
     }
 
     @Override
@@ -139,7 +205,7 @@ public final class Http1HeadParser implements ByteProcessor {
             emptyLines++;
             state = START_LF;
         } else if (Ascii.isTchar(b)) {
-            req.append(b);
+            req.methodStart = pos;
             lineBytes = 1;
             state = METHOD;
         } else {
@@ -150,13 +216,10 @@ public final class Http1HeadParser implements ByteProcessor {
     private void method(byte b) {
         countLine();
         if (b == ' ') {
-            req.methodEnd = req.length;
-            req.targetStart = req.length + 1;
-            req.append(b);
+            req.methodEnd = pos;
+            req.targetStart = pos + 1;
             state = TARGET;
-        } else if (Ascii.isTchar(b)) {
-            req.append(b);
-        } else {
+        } else if (!Ascii.isTchar(b)) {
             throw bad("invalid character 0x" + Integer.toHexString(b & 0xFF) + " in method");
         }
     }
@@ -164,19 +227,17 @@ public final class Http1HeadParser implements ByteProcessor {
     private void target(byte b) {
         countLine();
         if (b == ' ') {
-            if (req.length == req.targetStart) {
+            if (pos == req.targetStart) {
                 throw bad("empty request target");
             }
-            req.targetEnd = req.length;
+            req.targetEnd = pos;
             checkTargetForm();
-            req.append(b);
             state = VERSION;
             versionIndex = 0;
         } else if (Ascii.isTargetByte(b)) {
             if (b == '?' && req.queryStart < 0) {
-                req.queryStart = req.length;
+                req.queryStart = pos;
             }
-            req.append(b);
         } else {
             throw bad("invalid character 0x" + Integer.toHexString(b & 0xFF) + " in request target");
         }
@@ -191,7 +252,7 @@ public final class Http1HeadParser implements ByteProcessor {
         int len = req.targetEnd - req.targetStart;
         boolean origin = first == '/';
         boolean asterisk = first == '*' && len == 1
-                && Arrays.equals(req.head, 0, req.methodEnd, OPTIONS, 0, OPTIONS.length);
+                && Arrays.equals(req.head, req.methodStart, req.methodEnd, OPTIONS, 0, OPTIONS.length);
         boolean absolute = startsWith(req.targetStart, len, HTTP_SCHEME)
                 || startsWith(req.targetStart, len, HTTPS_SCHEME);
         if (!origin && !asterisk && !absolute) {
@@ -221,7 +282,6 @@ public final class Http1HeadParser implements ByteProcessor {
             if (b != HTTP_1_[versionIndex++]) {
                 throw bad("unsupported protocol version");
             }
-            req.append(b);
         } else if (versionIndex == HTTP_1_.length) {
             if (b < '0' || b > '9') {
                 throw bad("HTTP version has no minor digit");
@@ -230,7 +290,6 @@ public final class Http1HeadParser implements ByteProcessor {
                 throw new Http1Exception(505, "HTTP/1." + (char) b + " is not supported");
             }
             req.version = b == '0' ? 10 : 11;
-            req.append(b);
             versionIndex++;
         } else {
             throw bad("unexpected bytes after the HTTP version");
@@ -247,8 +306,7 @@ public final class Http1HeadParser implements ByteProcessor {
             if (req.headerCount >= limits.maxHeaders()) {
                 throw new Http1Exception(431, "more than " + limits.maxHeaders() + " header fields");
             }
-            fieldNameStart = req.length;
-            req.append(b);
+            fieldNameStart = pos;
             state = NAME;
         } else {
             throw bad("invalid character 0x" + Integer.toHexString(b & 0xFF) + " at the start of a header field");
@@ -258,11 +316,10 @@ public final class Http1HeadParser implements ByteProcessor {
     private void name(byte b) {
         countHeader();
         if (b == ':') {
-            fieldNameEnd = req.length;
-            req.append(b);
+            fieldNameEnd = pos;
             state = VALUE_OWS;
         } else if (Ascii.isTchar(b)) {
-            req.append(b);
+            return;
         } else if (b == ' ' || b == '\t') {
             throw bad("whitespace between header field name and colon (RFC 9112 §5.1)");
         } else {
@@ -275,22 +332,21 @@ public final class Http1HeadParser implements ByteProcessor {
         if (b == ' ' || b == '\t') {
             return;
         }
-        fieldValueStart = req.length;
-        fieldValueEnd = req.length;
+        fieldValueStart = pos;
+        fieldValueEnd = pos;
         state = VALUE;
         value(b);
     }
 
     private void value(byte b) {
-        if (state == VALUE && req.length != fieldValueStart) {
+        if (state == VALUE && pos != fieldValueStart) {
             countHeader();
         }
         if (b == '\r') {
             state = FIELD_LF;
         } else if (Ascii.isFieldValueByte(b)) {
-            req.append(b);
             if (b != ' ' && b != '\t') {
-                fieldValueEnd = req.length;
+                fieldValueEnd = pos + 1;
             }
         } else {
             throw bad("invalid character 0x" + Integer.toHexString(b & 0xFF) + " in header field value");

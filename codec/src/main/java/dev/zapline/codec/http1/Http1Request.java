@@ -5,9 +5,9 @@ import java.util.Arrays;
 
 /**
  * One parsed HTTP/1.1 request head, owned by a connection and reused for every request on it. The parser copies
- * the head's bytes into {@link #head()} as it scans them (one pass, no second read of the network buffer), so
- * every part of the head is an offset into that array and stays valid after the network buffer is released,
- * until the next request is parsed into this object.
+ * the head's bytes into {@link #head()} (in bulk, as they arrive) and records where each part is, so every part
+ * of the head is an offset into that array and stays valid after the network buffer is released, until the next
+ * request is parsed into this object.
  *
  * <pre>{@code
  * int i = req.header(CONTENT_TYPE);                   // lower-case name, case-insensitive match
@@ -27,6 +27,7 @@ public final class Http1Request {
 
     byte[] head = new byte[1024];
     int length;
+    int methodStart;
     int methodEnd;
     int targetStart;
     int targetEnd;
@@ -45,6 +46,7 @@ public final class Http1Request {
 
     void clear() {
         length = 0;
+        methodStart = 0;
         methodEnd = 0;
         targetStart = 0;
         targetEnd = 0;
@@ -57,11 +59,10 @@ public final class Http1Request {
         expectContinue = false;
     }
 
-    void append(byte b) {
-        if (length == head.length) {
-            head = Arrays.copyOf(head, head.length * 2);
+    void ensureCapacity(int n) {
+        if (n > head.length) {
+            head = Arrays.copyOf(head, Math.max(n, head.length * 2));
         }
-        head[length++] = b;
     }
 
     void addHeader(int ns, int ne, int vs, int ve) {
@@ -85,11 +86,11 @@ public final class Http1Request {
     }
 
     public int methodStart() {
-        return 0;
+        return methodStart;
     }
 
     public int methodLength() {
-        return methodEnd;
+        return methodEnd - methodStart;
     }
 
     /** Start of the request-target in {@link #head()}. */
@@ -197,7 +198,7 @@ public final class Http1Request {
 
     /** Allocating convenience. */
     public String methodAsString() {
-        return new String(head, 0, methodEnd, StandardCharsets.US_ASCII);
+        return new String(head, methodStart, methodEnd - methodStart, StandardCharsets.US_ASCII);
     }
 
     /** Allocating convenience. */
