@@ -81,10 +81,7 @@ final class ZapConnection extends Connection {
     void protocolError(int status, String detail) {
         closing = true;
         byte[] body = ErrorRenderer.json(status, detail, null).getBytes(StandardCharsets.UTF_8);
-        ctx.clearHeaders();
-        ctx.status(status);
-        ctx.responseHeaders().add(HeaderNames.CONTENT_TYPE, PROBLEM_JSON);
-        responses.response(out(), ctx, false, null, body, 0, body.length);
+        responses.error(out(), status, PROBLEM_JSON, body);
     }
 
     @Override

@@ -86,6 +86,11 @@ final class ZapHead implements RequestHead {
         body = Unpooled.EMPTY_BUFFER;
     }
 
+    /** The request's header block as received, for walking with a {@link HeaderCursor}; valid with the request. */
+    ZapSlice headerBlock() {
+        return headers;
+    }
+
     @Override
     public byte[] bytes() {
         return line;

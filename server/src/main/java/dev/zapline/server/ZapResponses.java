@@ -27,6 +27,17 @@ final class ZapResponses {
         ByteBufZap.writeFrame(builder, out);
     }
 
+    /**
+     * A response frame for input the connection refuses: {@code status}, one content-type header, {@code body}.
+     * Built without the {@link Ctx}, which may still hold the previous request's finished response.
+     */
+    void error(ByteBuf out, int status, byte[] contentType, byte[] body) {
+        headers.reset();
+        headers.add(CONTENT_TYPE, 0, CONTENT_TYPE.length, contentType, 0, contentType.length);
+        ZapHttpWriter.response(builder, false, status, "", "", headers, body, 0, body.length, null);
+        ByteBufZap.writeFrame(builder, out);
+    }
+
     /** A data frame of a streamed response. */
     void data(ByteBuf out, byte[] data, int offset, int length) {
         ZapHttpWriter.data(builder, data, offset, length);

@@ -99,6 +99,19 @@ class ZapConnectionTest {
     }
 
     @Test
+    void malformedFrameAfterAnsweredOnesInTheSameReadKeepsTheirResponses() {
+        byte[] bad = ZapFrames.request("GET", "/health", "");
+        bad[4] = 'X';
+        try (Embedded e = zap(app())) {
+            e.write(ZapFrames.concat(ZapFrames.request("GET", "/health", ""), bad));
+            List<Frame> frames = ZapFrames.read(e.readBytes());
+            assertThat(frames).extracting(Frame::status).containsExactly(200, 400);
+            assertThat(frames.get(1).headers()).containsExactly("content-type: application/problem+json");
+            assertThat(e.ch.isOpen()).isFalse();
+        }
+    }
+
+    @Test
     void zeroLengthFrameIs400AndClose() {
         assertRefused(new byte[4], "zero-length frame");
     }

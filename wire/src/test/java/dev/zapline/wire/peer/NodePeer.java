@@ -12,9 +12,10 @@ import java.util.concurrent.TimeUnit;
  * The peer runtime {@code @zap-proto/zap@1.6.0} on the machine's Node.js: installed by npm into {@code
  * target/zap-peer} on first use (never committed), then driven by {@code peer/zap-peer-driver.mjs}, one node
  * process per batch of cases. Missing node or npm, or a failed install, fail the test with the reason: the
- * differential test is a conformance check and must not silently skip.
+ * differential test is a conformance check and must not silently skip. Public for the other modules' peer tests
+ * (the server's zaphttp interop test runs its own script with {@link #node}).
  */
-final class NodePeer {
+public final class NodePeer {
 
     static final String PACKAGE = "@zap-proto/zap";
     static final String VERSION = "1.6.0";
@@ -22,7 +23,7 @@ final class NodePeer {
     private NodePeer() {}
 
     /** Installs the peer unless the pinned version is already there; returns the install prefix. */
-    static Path install() throws IOException, InterruptedException {
+    public static Path install() throws IOException, InterruptedException {
         Path prefix = Path.of("target", "zap-peer").toAbsolutePath();
         Path manifest = prefix.resolve("node_modules/" + PACKAGE + "/package.json");
         if (Files.isRegularFile(manifest) && Files.readString(manifest).contains("\"version\": \"" + VERSION + "\"")) {
@@ -45,6 +46,17 @@ final class NodePeer {
         String out = run(List.of("node", driver().toString(), prefix.toString(), input.toString()), 60,
                 "node (Node.js 20+, needed to run the peer runtime)");
         return out.lines().toList();
+    }
+
+    /**
+     * Runs {@code node script args...}, failing the test (with its output) if it does not exit 0 within
+     * {@code timeoutSeconds}; returns its standard output.
+     */
+    public static String node(Path script, List<String> args, int timeoutSeconds)
+            throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("node", script.toString()));
+        command.addAll(args);
+        return run(command, timeoutSeconds, "node (Node.js 20+, needed to run the peer runtime)");
     }
 
     private static Path driver() {
