@@ -1,0 +1,48 @@
+package dev.zapline.load.schedule;
+
+/**
+ * Walks one schedule's share of the requests in order, for the engine's event loop.
+ *
+ * <pre>{@code
+ * ScheduleCursor cursor = schedule.forLoop(k, n).cursor();
+ * long due = cursor.next();                 // ns after the run's start, or -1 when done
+ * }</pre>
+ *
+ * <p>Allocation-free per step. Not thread-safe: one cursor per loop.
+ */
+public final class ScheduleCursor {
+
+    private final Times times;
+    private final long stride;
+    private final long end;
+    private long next;
+    private long sent;
+
+    ScheduleCursor(Times times, long first, long stride, long end) {
+        this.times = times;
+        this.stride = stride;
+        this.end = end;
+        this.next = first;
+    }
+
+    /** The next intended send time in ns after the run's start, or -1 once the share is exhausted. */
+    public long next() {
+        if (next >= end) {
+            return -1;
+        }
+        long t = times.at(next);
+        next += stride;
+        sent++;
+        return t;
+    }
+
+    /** How many times {@link #next()} has returned so far (the index of the next one within this share). */
+    public long position() {
+        return sent;
+    }
+
+    /** The global request index the next call to {@link #next()} returns, or -1 once exhausted. */
+    public long nextIndex() {
+        return next < end ? next : -1;
+    }
+}
