@@ -6,7 +6,8 @@ package dev.zapline.server;
  *
  * <pre>{@code
  * app.get("/health", ctx -> ctx.send("ok"));
- * app.use(ctx -> { long t0 = System.nanoTime(); ctx.next(); log(ctx.status(), System.nanoTime() - t0); });
+ * app.use(ctx -> { ctx.header("x-served-by", "zapline"); ctx.next(); });
+ * app.use(ctx -> { ctx.onDone(c -> log(c.status())); ctx.next(); });   // after the response, 404s included
  * }</pre>
  *
  * <p>Called on the connection's event loop: a handler must not block. Blocking work goes to another thread
