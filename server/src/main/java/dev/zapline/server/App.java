@@ -3,7 +3,9 @@ package dev.zapline.server;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollChannelOption;
@@ -104,9 +106,7 @@ public final class App extends Routes {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         connections.add(ch);
-                        long idle = config.idleTimeout().toMillis();
-                        ch.pipeline().addLast(new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS),
-                                new HttpConnection(server));
+                        httpPipeline(ch.pipeline(), server);
                     }
                 });
         if (config.reusePort() && transports.isEpoll()) {
@@ -124,6 +124,38 @@ public final class App extends Routes {
         servers.add(ch);
         InetSocketAddress local = (InetSocketAddress) ch.localAddress();
         bound.add(new ListenAddress(a.transport(), a.host(), local.getPort(), null));
+    }
+
+    private void httpPipeline(ChannelPipeline p, ServerContext server) {
+        long idle = config.idleTimeout().toMillis();
+        p.addLast(new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS), new HttpConnection(server));
+    }
+
+    /**
+     * The HTTP/1.1 connection pipeline an {@code http://} listener installs on each accepted socket (idle timeout,
+     * then the connection handler), for a channel that is not a socket: tests and benchmarks drive the whole
+     * request path in-process with Netty's {@code EmbeddedChannel}. The app need not be started.
+     *
+     * <pre>{@code
+     * EmbeddedChannel ch = new EmbeddedChannel(app.embedded());
+     * ch.writeInbound(Unpooled.copiedBuffer("GET /health HTTP/1.1\r\n\r\n", US_ASCII));
+     * ByteBuf response = ch.readOutbound();
+     * }</pre>
+     *
+     * <p>Compiles the routes as {@link #start()} does (configure them first) and uses this app's
+     * {@link ServerConfig}. The returned handler serves one channel and, like every connection, runs on that
+     * channel's event loop.
+     *
+     * @throws IllegalArgumentException for conflicting routes (naming both)
+     */
+    public synchronized ChannelHandler embedded() {
+        ServerContext server = new ServerContext(new Dispatcher(compile(), rootMiddleware()), config);
+        return new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                httpPipeline(ch.pipeline(), server);
+            }
+        };
     }
 
     /** The addresses actually bound (ephemeral ports resolved), in listen order. */
