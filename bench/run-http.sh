@@ -11,6 +11,9 @@
 #   ARMS="raw-netty zapline nginx"                   which arms, in round-1 order (later rounds rotate it)
 #   PORT=18080                                       first of three consecutive loopback ports
 #   OUT=bench/target/run-http.md                     where the report is also written
+# Besides wrk's req/s and latency, each run records the server's CPU time (user + system, its children included)
+# per request and its share of its core: when other work shares the machine, req/s swings with it, and the CPU
+# cost per request at a saturated core is the steadier comparison.
 # Every round starts each arm fresh, warms it up, measures it, and stops it; the arm order rotates per round so
 # slow drift on a shared machine hits every arm alike. Every process started here is stopped on exit or Ctrl-C.
 set -euo pipefail
@@ -234,8 +237,9 @@ med() { awk -v a="$1" -v c="$2" '$2 == a { print $c }' "$results" | median; }
   echo
   for base in raw-netty nginx; do
     if grep -q " $base " "$results" && grep -q " zapline " "$results"; then
-      per_round="$(awk -v b="$base" '$2 == "zapline" { z[$1] = $3 } $2 == b { x[$1] = $3 }
-        END { for (r in z) if (r in x) printf "%.3f\n", z[r] / x[r] }' "$results" | sort -g | tr '\n' ' ')"
+      per_round="$(awk -v b="$base" -v n="$rounds" '$2 == "zapline" { z[$1] = $3 } $2 == b { x[$1] = $3 }
+        END { for (r = 1; r <= n; r++) if ((r in z) && (r in x)) printf "%s%.3f", (r > 1 ? ", " : ""), z[r] / x[r] }' \
+        "$results")"
       awk -v z="$(med zapline 3)" -v x="$(med "$base" 3)" -v b="$base" -v p="$per_round" \
         -v zc="$(med zapline 7)" -v xc="$(med "$base" 7)" \
         'BEGIN { printf "zapline / %s: %.3f× req/s (medians; per round: %s); %.3f× server CPU per request\n",

@@ -1,6 +1,7 @@
 package dev.zapline.bench.server;
 
 import dev.zapline.server.App;
+import dev.zapline.server.HeaderName;
 import dev.zapline.server.ServerConfig;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -34,6 +35,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code zapline}: the pipeline an {@code http://} listener installs ({@link App#embedded()}: idle timeout,
  *       HTTP connection) around the demo's route {@code app.get("/health", ctx ->
  *       ctx.contentType("text/plain").send(OK))}; parse, route, handler, response encoding.</li>
+ *   <li>{@code zapline-preencoded}: the same route with the header from pre-encoded bytes
+ *       ({@code ctx.header(CONTENT_TYPE, TEXT_PLAIN)}), to separate the cost of {@code contentType(String)}.</li>
+ *   <li>{@code zapline-fixed-clock}: the demo route with a constant {@link ServerConfig#clock()}, to separate
+ *       the wall-clock read zapline makes for the {@code date} header of every response.</li>
  *   <li>{@code raw}: the raw baseline's {@link RawHealthHandler}: scan for the head's end, copy a cached
  *       response.</li>
  *   <li>{@code raw-idle}: the same behind an {@link IdleStateHandler}, to separate that handler's share.</li>
@@ -56,8 +61,12 @@ public class HttpFrameworkBench {
     static final byte[] REQUEST = "GET /health HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n"
             .getBytes(StandardCharsets.US_ASCII);
     private static final byte[] OK = "ok".getBytes(StandardCharsets.US_ASCII);
+    /** A fixed wall clock (Sun, 29 Nov 2026 23:28:11 GMT) for the arm that takes the clock call out. */
+    private static final long NOW = 1_795_994_891_000L;
+    private static final HeaderName CONTENT_TYPE = HeaderName.of("content-type");
+    private static final byte[] TEXT_PLAIN = "text/plain".getBytes(StandardCharsets.US_ASCII);
 
-    @Param({"zapline", "raw", "raw-idle"})
+    @Param({"zapline", "zapline-preencoded", "zapline-fixed-clock", "raw", "raw-idle"})
     public String server;
 
     private EmbeddedChannel ch;
@@ -82,6 +91,10 @@ public class HttpFrameworkBench {
     /** One request, one read batch, one response; returns the response length. */
     @Benchmark
     public int request() {
+        return exchange(ch, pipeline, alloc);
+    }
+
+    static int exchange(EmbeddedChannel ch, ChannelPipeline pipeline, PooledByteBufAllocator alloc) {
         ByteBuf in = alloc.directBuffer(REQUEST.length).writeBytes(REQUEST);
         pipeline.fireChannelRead(in);
         pipeline.fireChannelReadComplete();
@@ -95,6 +108,9 @@ public class HttpFrameworkBench {
         CachedResponses responses = new CachedResponses(System::currentTimeMillis);
         return switch (server) {
             case "zapline" -> healthApp(ServerConfig.defaults().withEventLoops(1)).embedded();
+            case "zapline-fixed-clock" -> healthApp(ServerConfig.defaults().withEventLoops(1).withClock(() -> NOW))
+                    .embedded();
+            case "zapline-preencoded" -> preencodedHealthApp(ServerConfig.defaults().withEventLoops(1)).embedded();
             case "raw" -> new RawHealthHandler(responses);
             case "raw-idle" -> new ChannelInitializer<Channel>() {
                 @Override
@@ -114,6 +130,13 @@ public class HttpFrameworkBench {
         return app;
     }
 
+    /** The same route setting its header from pre-encoded bytes (no per-request validation or encoding). */
+    static App preencodedHealthApp(ServerConfig config) {
+        App app = App.create(config);
+        app.get("/health", ctx -> ctx.header(CONTENT_TYPE, TEXT_PLAIN).send(OK));
+        return app;
+    }
+
     /** An embedded channel on the pooled allocator zapline's listeners use. */
     static EmbeddedChannel channel(ChannelHandler handler) {
         EmbeddedChannel ch = new EmbeddedChannel();
@@ -122,7 +145,7 @@ public class HttpFrameworkBench {
         return ch;
     }
 
-    private static int expectedLength() {
+    static int expectedLength() {
         return new CachedResponses(System::currentTimeMillis).ok().length;
     }
 }

@@ -93,7 +93,7 @@ class RawHealthHandlerTest {
 
     @Test
     void benchmarkArmsAnswerTheRequest() {
-        for (String arm : new String[] {"zapline", "raw", "raw-idle"}) {
+        for (String arm : new String[] {"zapline", "zapline-preencoded", "zapline-fixed-clock", "raw", "raw-idle"}) {
             HttpFrameworkBench b = new HttpFrameworkBench();
             b.server = arm;
             b.setUp();
