@@ -3,7 +3,9 @@ package dev.zapline.server;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollChannelOption;
@@ -100,10 +102,7 @@ public final class App extends Routes {
                     @Override
                     protected void initChannel(Channel ch) {
                         connections.add(ch);
-                        long idle = config.idleTimeout().toMillis();
-                        Connection c = a.transport() == Transport.HTTP ? new HttpConnection(server)
-                                : new ZapConnection(server);
-                        ch.pipeline().addLast(new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS), c);
+                        pipeline(ch.pipeline(), server, a.transport());
                     }
                 });
         SocketAddress address;
@@ -134,6 +133,43 @@ public final class App extends Routes {
             InetSocketAddress local = (InetSocketAddress) ch.localAddress();
             bound.add(new ListenAddress(a.transport(), a.host(), local.getPort(), null));
         }
+    }
+
+    private void pipeline(ChannelPipeline p, ServerContext server, Transport transport) {
+        long idle = config.idleTimeout().toMillis();
+        Connection c = transport == Transport.HTTP ? new HttpConnection(server) : new ZapConnection(server);
+        p.addLast(new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS), c);
+    }
+
+    /**
+     * The connection pipeline a listener of {@code transport} installs on each accepted socket (idle timeout, then
+     * the connection handler), for a channel that is not a socket: tests and benchmarks drive the whole request
+     * path in-process with Netty's {@code EmbeddedChannel}. The app need not be started.
+     *
+     * <pre>{@code
+     * EmbeddedChannel ch = new EmbeddedChannel(app.embedded(Transport.HTTP));
+     * ch.writeInbound(Unpooled.copiedBuffer("GET /health HTTP/1.1\r\nHost: a\r\n\r\n", US_ASCII));
+     * ByteBuf response = ch.readOutbound();
+     * }</pre>
+     *
+     * <p>Compiles the routes as {@link #start()} does (configure them first) and uses this app's
+     * {@link ServerConfig}. The returned handler serves one channel and runs on that channel's event loop.
+     *
+     * @throws IllegalArgumentException for conflicting routes (naming both)
+     */
+    public synchronized ChannelHandler embedded(Transport transport) {
+        ServerContext server = new ServerContext(new Dispatcher(compile(), rootMiddleware()), config);
+        return new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                pipeline(ch.pipeline(), server, transport);
+            }
+        };
+    }
+
+    /** {@link #embedded(Transport)} for HTTP/1.1. */
+    public ChannelHandler embedded() {
+        return embedded(Transport.HTTP);
     }
 
     /** The addresses actually bound (ephemeral ports resolved), in listen order. */
