@@ -12,7 +12,6 @@ import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.unix.DomainSocketAddress;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -135,15 +134,13 @@ public final class App extends Routes {
         }
     }
 
-    private void pipeline(ChannelPipeline p, ServerContext server, Transport transport) {
-        long idle = config.idleTimeout().toMillis();
-        Connection c = transport == Transport.HTTP ? new HttpConnection(server) : new ZapConnection(server);
-        p.addLast(new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS), c);
+    private static void pipeline(ChannelPipeline p, ServerContext server, Transport transport) {
+        p.addLast(transport == Transport.HTTP ? new HttpConnection(server) : new ZapConnection(server));
     }
 
     /**
-     * The connection pipeline a listener of {@code transport} installs on each accepted socket (idle timeout, then
-     * the connection handler), for a channel that is not a socket: tests and benchmarks drive the whole request
+     * The connection pipeline a listener of {@code transport} installs on each accepted socket (the connection
+     * handler, which keeps its own idle timer), for a channel that is not a socket: tests and benchmarks drive the whole request
      * path in-process with Netty's {@code EmbeddedChannel}. The app need not be started.
      *
      * <pre>{@code

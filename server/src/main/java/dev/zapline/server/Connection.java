@@ -31,6 +31,8 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     private ByteBuf out;
     private boolean paused;
     private boolean inRead;
+    private boolean readSinceCheck;
+    private int quietChecks;
     /** When the first byte of the request still being received arrived (clock millis), or -1. */
     private long partialSince = -1;
 
@@ -57,6 +59,48 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
         this.chc = chc;
         this.ctx = new Ctx(chc.channel(), transport(), this, server.json());
         this.ctx.match = server.dispatcher().newMatch();
+        scheduleIdleCheck();
+    }
+
+    /**
+     * The idle timeout without a handler in the pipeline or a clock read per request: a check every half period
+     * notes whether anything was read since the last one, and two quiet checks in a row mean the connection has
+     * been idle for at least the timeout (so it fires between 1 and 1.5 timeouts after the last read).
+     */
+    private void scheduleIdleCheck() {
+        long half = Math.max(1, server.config().idleTimeout().toNanos() / 2);
+        chc.executor().schedule(this::idleCheck, half, java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
+    private void idleCheck() {
+        if (closed) {
+            return;
+        }
+        if (readSinceCheck) {
+            readSinceCheck = false;
+            quietChecks = 0;
+        } else if (++quietChecks >= 2) {
+            quietChecks = 0;
+            onIdle();
+            if (closing) {
+                return;
+            }
+        }
+        scheduleIdleCheck();
+    }
+
+    /** Nothing was read for the idle timeout: 408 if a request was half received, else a quiet close. */
+    void onIdle() {
+        if (paused || closing) {
+            return;
+        }
+        if (midRequest()) {
+            protocolError(408, "the request did not arrive in time");
+            flushOut();
+        } else {
+            closing = true;
+            chc.close();
+        }
     }
 
     @Override
@@ -66,6 +110,7 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
             return;
         }
         inRead = true;
+        readSinceCheck = true;
         if (paused) {
             pending = append(pending, in);
             return;
@@ -231,16 +276,7 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     @Override
     public void userEventTriggered(ChannelHandlerContext chc, Object evt) throws Exception {
         if (evt instanceof IdleStateEvent) {
-            if (paused) {
-                return;
-            }
-            if (midRequest()) {
-                protocolError(408, "the request did not arrive in time");
-                flushOut();
-            } else {
-                closing = true;
-                chc.close();
-            }
+            onIdle();
             return;
         }
         if (evt == ServerContext.DRAIN) {

@@ -156,22 +156,42 @@ public final class ResponseHeaders {
         return length;
     }
 
+    @SuppressWarnings("deprecation")
     private int latin1(CharSequence s) {
-        ensure(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            data[used++] = (byte) s.charAt(i);
+        int n = s.length();
+        ensure(n);
+        if (s instanceof String str) {
+            // The low byte of each char in one intrinsic copy; values above 0xFF are refused by the callers.
+            str.getBytes(0, n, data, used);
+        } else {
+            for (int i = 0; i < n; i++) {
+                data[used + i] = (byte) s.charAt(i);
+            }
         }
-        return s.length();
+        used += n;
+        return n;
     }
 
     private int value(CharSequence v) {
-        for (int i = 0; i < v.length(); i++) {
-            char c = v.charAt(i);
-            if (c == '\r' || c == '\n' || c == 0 || c > 0xFF) {
+        int at = used;
+        int n = latin1(v);
+        for (int i = 0; i < n; i++) {
+            int c = data[at + i] & 0xFF;
+            if (c == '\r' || c == '\n' || c == 0 || v.charAt(i) > 0xFF) {
+                used = at;
                 throw new IllegalArgumentException("header value has CR, LF, NUL or a non-Latin-1 character at " + i);
             }
         }
-        return latin1(v);
+        return n;
+    }
+
+    /** RFC 9110 tchar, as a table: one lookup per character. */
+    private static final boolean[] TOKEN = new boolean[128];
+
+    static {
+        for (int c = 0x21; c < 0x7F; c++) {
+            TOKEN[c] = "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0;
+        }
     }
 
     private static void checkName(CharSequence name) {
@@ -180,13 +200,11 @@ public final class ResponseHeaders {
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
-            boolean token = c > 0x20 && c < 0x7F && "\"(),/:;<=>?@[\\]{}".indexOf(c) < 0;
-            if (!token) {
+            if (c >= 128 || !TOKEN[c]) {
                 throw new IllegalArgumentException("header name '" + name + "' has a non-token character at " + i);
             }
         }
     }
-
     private void ensure(int more) {
         if (used + more > data.length) {
             data = Arrays.copyOf(data, Math.max(data.length * 2, used + more));

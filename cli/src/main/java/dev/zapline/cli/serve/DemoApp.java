@@ -1,6 +1,7 @@
 package dev.zapline.cli.serve;
 
 import dev.zapline.server.App;
+import dev.zapline.server.HeaderName;
 import dev.zapline.server.ServerConfig;
 import java.nio.charset.StandardCharsets;
 
@@ -8,13 +9,15 @@ import java.nio.charset.StandardCharsets;
 public final class DemoApp {
 
     private static final byte[] OK = "ok".getBytes(StandardCharsets.US_ASCII);
+    private static final HeaderName CONTENT_TYPE = HeaderName.of("content-type");
+    private static final byte[] TEXT_PLAIN = "text/plain".getBytes(StandardCharsets.US_ASCII);
 
     private DemoApp() {}
 
     /** The demo app; JSON bodies of {@code /rpc} use the codec named {@code json} (jackson, dsljson, fastjson2). */
     public static App create(ServerConfig config, String json) {
         App app = App.create(config);
-        app.get("/health", ctx -> ctx.contentType("text/plain").send(OK));
+        app.get("/health", ctx -> ctx.header(CONTENT_TYPE, TEXT_PLAIN).send(OK));
         app.post("/rpc", EthRpc.handler(json));
         app.post("/echo", ctx -> ctx.send(ctx.body().retain()));
         return app;

@@ -75,7 +75,9 @@ class TimeoutTest {
             assertThat(pending.get().complete(ctx -> ctx.send("done"))).isTrue();
             e.ch.runPendingTasks();
             assertThat(e.read()).isEqualTo(text(200, "OK", "done"));
-            assertThat(e.ch.runScheduledPendingTasks()).as("no timer left").isEqualTo(-1);
+            // only the connection's idle check (every half idle timeout, 15 s by default) may remain
+            assertThat(e.ch.runScheduledPendingTasks()).as("no request timer left")
+                    .satisfiesAnyOf(t -> assertThat(t).isEqualTo(-1), t -> assertThat(t).isGreaterThan(1_000_000_000L));
             assertThat(advance(e, 1000)).isEmpty();
             assertThat(e.exchange(get("/fast"))).isEqualTo(text(200, "OK", "fast"));
         }
