@@ -12,6 +12,7 @@ import dev.zapline.server.HeaderName;
 import dev.zapline.server.HttpStatusException;
 import dev.zapline.wire.ZapFormatException;
 import dev.zapline.wire.ZapMessage;
+import dev.zapline.wire.ZapSlice;
 import dev.zapline.wire.ZapValidator;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.FastThreadLocal;
@@ -36,6 +37,7 @@ public final class EthRpc {
         final ZapMessage msg = new ZapMessage();
         final EthCallReq req = new EthCallReq();
         final ByteBufZap buf = new ByteBufZap();
+        final ZapSlice slice = new ZapSlice();
         final EthJsonResponse resp = new EthJsonResponse();
         final byte[] out = new byte[1024];
         byte[] in = new byte[1024];
@@ -81,7 +83,9 @@ public final class EthRpc {
         } catch (ZapFormatException e) {
             throw new HttpStatusException.BadRequest("eth request: " + e.getMessage());
         }
-        long balance = EthSample.balance(req.block(), req.methodLength(), req.accountLength(), req.accountByte(0));
+        ZapSlice account = req.account(s.slice);
+        long balance = EthSample.balance(req.block(), req.methodLength(), account.length(),
+                account.isEmpty() ? 0 : account.byteAt(0));
         int size = EthCallResp.write(s.out, 0, req.id(), balance, EthSample.NONCE, BLOCK_HASH);
         ctx.header(CONTENT_TYPE, ZAP_TYPE_BYTES).send(s.out, 0, size);
     }

@@ -78,7 +78,8 @@ public final class EthCallReq {
 
     /** Byte {@code index} of the account (0..255), or 0 when the account is shorter. Allocation-free. */
     public int accountByte(int index) {
-        return index < accountLength() ? obj.bytes(ACCOUNT, scratch).byteAt(index) : 0;
+        ZapSlice account = obj.bytes(ACCOUNT, scratch);
+        return index >= 0 && index < account.length() ? account.byteAt(index) : 0;
     }
 
     /** Size of a request with a method and an account of these lengths. */

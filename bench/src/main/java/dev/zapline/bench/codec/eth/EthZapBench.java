@@ -2,6 +2,7 @@ package dev.zapline.bench.codec.eth;
 
 import dev.zapline.codec.eth.EthCallReq;
 import dev.zapline.codec.eth.EthSample;
+import dev.zapline.wire.ZapSlice;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -26,6 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 10, time = 1)
 public class EthZapBench {
 
+    private final ZapSlice slice = new ZapSlice();
     private final ZapEthCodec zap = new ZapEthCodec();
     private byte[] request;
     private byte[] out;
@@ -47,7 +49,8 @@ public class EthZapBench {
     @Benchmark
     public long decode() {
         EthCallReq r = zap.decodeRequest(request, request.length);
-        return r.id() ^ r.block() ^ r.methodLength() ^ r.accountLength() ^ r.accountByte(0);
+        ZapSlice account = r.account(slice);
+        return r.id() ^ r.block() ^ r.methodLength() ^ account.length() ^ (account.isEmpty() ? 0 : account.byteAt(0));
     }
 
     @Benchmark

@@ -5,6 +5,7 @@ import dev.zapline.codec.eth.EthCallResp;
 import dev.zapline.codec.eth.EthSample;
 import dev.zapline.wire.ZapBuilder;
 import dev.zapline.wire.ZapMessage;
+import dev.zapline.wire.ZapSlice;
 
 /**
  * The eth record over ZAP, shaped like the JSON codecs of {@code dev.zapline.codec.eth.json} so the benchmarks compare
@@ -22,6 +23,7 @@ import dev.zapline.wire.ZapMessage;
  */
 public final class ZapEthCodec {
 
+    private final ZapSlice slice = new ZapSlice();
     private final ZapMessage msg = new ZapMessage();
     private final EthCallReq req = new EthCallReq();
     private final ZapBuilder builder = new ZapBuilder();
@@ -50,7 +52,9 @@ public final class ZapEthCodec {
     /** The whole server handler: decode, compute (DESIGN.md), encode into {@code out}; returns the length. */
     public int handle(byte[] in, int len, byte[] out) {
         EthCallReq r = decodeRequest(in, len);
-        long balance = EthSample.balance(r.block(), r.methodLength(), r.accountLength(), r.accountByte(0));
+        ZapSlice account = r.account(slice);
+        long balance = EthSample.balance(r.block(), r.methodLength(), account.length(),
+                account.isEmpty() ? 0 : account.byteAt(0));
         return encodeResponse(r.id(), balance, EthSample.NONCE, out);
     }
 
