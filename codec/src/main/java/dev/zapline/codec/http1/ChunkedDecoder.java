@@ -62,10 +62,32 @@ public final class ChunkedDecoder {
      * @throws Http1Exception for malformed or over-limit input
      */
     public boolean decode(ByteBuf in, ByteBuf out) {
+        return run(in, out, null);
+    }
+
+    /**
+     * Consumes what it can of {@code in} without copying: each piece of chunk data is handed to {@code sink} (when
+     * not null) as a range of {@code in}, then skipped.
+     *
+     * @return true once the whole body, trailers included, has been read
+     * @throws Http1Exception for malformed or over-limit input
+     */
+    public boolean decode(ByteBuf in, BodySink sink) {
+        return run(in, null, sink);
+    }
+
+    private boolean run(ByteBuf in, ByteBuf out, BodySink sink) {
         while (in.isReadable()) {
             if (state == DATA) {
                 int n = (int) Math.min(size, in.readableBytes());
-                out.writeBytes(in, n);
+                if (out != null) {
+                    out.writeBytes(in, n);
+                } else {
+                    if (sink != null) {
+                        sink.body(in, in.readerIndex(), n);
+                    }
+                    in.skipBytes(n);
+                }
                 size -= n;
                 if (size == 0) {
                     state = DATA_CR;
