@@ -365,10 +365,17 @@ final class LoopDriver implements Runnable {
     }
 
     private void connectDone(Link l, Connection c, Throwable e) {
-        long now = clock.nanos();
-        if (!connected.isDone() && --pendingConnects == 0) {
-            connected.complete(null);
+        try {
+            connectOutcome(l, c, e);
+        } finally {
+            if (!connected.isDone() && --pendingConnects == 0) {
+                connected.complete(null);
+            }
         }
+    }
+
+    private void connectOutcome(Link l, Connection c, Throwable e) {
+        long now = clock.nanos();
         if (e != null) {
             l.failures++;
             engine.connectFailed(e);

@@ -32,14 +32,24 @@ class EngineAllocationTest {
         assertThat(perRequest(plan, "max throughput 2 x 8")).isLessThan(4.0);
     }
 
+    @Test
+    void httpMaxThroughputLoopAllocatesAlmostNothingPerRequest() throws Exception {
+        LoadPlan plan = LoadPlan.maxThroughput(8, 4_000_000_000L, 2, 1);
+        assertThat(perRequest(plan, "http max throughput 2 x 8", true)).isLessThan(4.0);
+    }
+
     private static double perRequest(LoadPlan plan, String what) throws Exception {
+        return perRequest(plan, what, false);
+    }
+
+    private static double perRequest(LoadPlan plan, String what, boolean http) throws Exception {
         try (Target t = new Target(1)) {
             // warm the JIT on the same path first
-            Runs.run(plan.isOpen() ? plan : LoadPlan.maxThroughput(8, 1_000_000_000L, 2, 1), t.zap("/health"),
+            Runs.run(plan.isOpen() ? plan : LoadPlan.maxThroughput(8, 1_000_000_000L, 2, 1), (http ? t.http("/health") : t.zap("/health")),
                     t.loops.group(), 30);
             long thread = t.loops.group().next().submit(() -> Thread.currentThread().threadId()).get();
             com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-            Engine e = Runs.start(plan, t.zap("/health"), t.loops.group());
+            Engine e = Runs.start(plan, (http ? t.http("/health") : t.zap("/health")), t.loops.group());
             LoopRecorder r = e.recorders()[0];
             Thread.sleep(1500);
             long b0 = mx.getThreadAllocatedBytes(thread);

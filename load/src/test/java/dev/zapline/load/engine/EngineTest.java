@@ -29,6 +29,28 @@ class EngineTest {
     }
 
     @Test
+    void httpOpenModelOutcomesAddUpToTheSchedule() throws Exception {
+        try (Target t = new Target(2)) {
+            LoadPlan plan = LoadPlan.open(Stages.constant(2000, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 4, 2);
+            Tally tally = Runs.run(plan, t.http("/health"), t.loops.group(), 20);
+            assertThat(tally.count(Outcome.SUCCESS)).isEqualTo(2000);
+            Tally failed = Runs.run(plan, t.http("/status/500"), t.loops.group(), 20);
+            assertThat(failed.count(Outcome.FAILURE_STATUS)).isEqualTo(2000);
+            assertThat(failed.status(500)).isEqualTo(2000);
+        }
+    }
+
+    @Test
+    void httpMaxThroughputPipelines() throws Exception {
+        try (Target t = new Target(2)) {
+            Tally tally = Runs.run(LoadPlan.maxThroughput(4, 500_000_000, 2, 2), t.http("/health"),
+                    t.loops.group(), 20);
+            assertThat(tally.sent()).isGreaterThan(500);
+            assertThat(tally.count(Outcome.SUCCESS)).isEqualTo(tally.sent());
+        }
+    }
+
+    @Test
     void poissonWithWarmupAddsUpToTheWholeSchedule() throws Exception {
         try (Target t = new Target(2)) {
             LoadPlan plan = LoadPlan.open(Stages.parse("500ms:0->2000,500ms:2000"), Arrival.POISSON, 7, 3, 2)

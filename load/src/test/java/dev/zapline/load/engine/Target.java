@@ -54,6 +54,12 @@ final class Target implements AutoCloseable {
         return new ZapLoadClient(loops, ZapAddress.tcp("127.0.0.1", zapPort()), ZapRequest.get(path).encode(), path);
     }
 
+    Client http(String path) {
+        String hp = "127.0.0.1:" + httpPort();
+        return new HttpLoadClient(loops, "127.0.0.1", httpPort(),
+                HttpLoadClient.encode("GET", hp, path, java.util.List.of(), new byte[0]), "http://" + hp + path);
+    }
+
     @Override
     public void close() {
         loops.close();
