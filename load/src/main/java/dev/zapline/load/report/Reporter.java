@@ -116,7 +116,7 @@ public final class Reporter {
             hdr.outputIntervalHistogram(a, t, sv, 1e6);
             hdrOut.flush();
         }
-        if (options.live() != null) {
+        if (options.live() != null && seconds >= 0.05) {
             live(options.live(), s);
         }
     }
