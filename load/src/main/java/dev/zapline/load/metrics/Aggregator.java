@@ -15,6 +15,7 @@ public final class Aggregator {
     private final Histogram[] lastCorrected;
     private final Histogram[] lastService;
     private final Histogram intervalCorrected = LoopRecorder.newHistogram();
+    private final Histogram intervalService = LoopRecorder.newHistogram();
     private final Histogram totalCorrected = LoopRecorder.newHistogram();
     private final Histogram totalService = LoopRecorder.newHistogram();
     private final Tally now = new Tally();
@@ -38,10 +39,12 @@ public final class Aggregator {
      */
     public IntervalStats interval(double t, double seconds, double targetRate, long inflight, boolean warmup) {
         intervalCorrected.reset();
+        intervalService.reset();
         for (int i = 0; i < loops.length; i++) {
             lastCorrected[i] = loops[i].swapCorrected(lastCorrected[i]);
             lastService[i] = loops[i].swapService(lastService[i]);
             intervalCorrected.add(lastCorrected[i]);
+            intervalService.add(lastService[i]);
             if (!warmup) {
                 totalCorrected.add(lastCorrected[i]);
                 totalService.add(lastService[i]);
@@ -80,6 +83,11 @@ public final class Aggregator {
     /** The interval histogram just closed (corrected latency, all loops; reused by the next call). */
     public Histogram lastInterval() {
         return intervalCorrected;
+    }
+
+    /** The interval histogram of service time just closed (all loops; reused by the next call). */
+    public Histogram lastServiceInterval() {
+        return intervalService;
     }
 
     /** Counters of the measured phase: now minus the end of warm-up. Allocates a fresh tally. */

@@ -100,6 +100,7 @@ final class ResponseReader extends ChannelInboundHandlerAdapter {
                 fail(ZapOutcome.PROTOCOL_ERROR, "a frame of " + length + " bytes arrived with no request in flight");
                 return;
             }
+            owner.lastFrameLength = ZapHttp.FRAME_PREFIX + (int) length;
             try {
                 dispatch(zap.wrap(msg, cumulation, start, (int) length));
             } catch (ZapFormatException e) {

@@ -39,6 +39,7 @@ public final class ZapChannel {
     Channel channel;
     volatile boolean closed;
     private volatile int inFlight;
+    int lastFrameLength;
     private ByteBuf out;
 
     private ZapChannel(EventLoop loop, ZapAddress address, ZapListener listener, int maxFrame) {
@@ -148,6 +149,14 @@ public final class ZapChannel {
     /** Requests written (flushed or not) whose response has not ended. */
     public int inFlight() {
         return inFlight;
+    }
+
+    /**
+     * Length in bytes, prefix included, of the frame being delivered to the listener (valid during the call; on
+     * the loop).
+     */
+    public int lastFrameLength() {
+        return lastFrameLength;
     }
 
     public EventLoop eventLoop() {

@@ -60,7 +60,8 @@ public final class ZapLoops implements AutoCloseable {
         return epoll ? "epoll" : "nio";
     }
 
-    Class<? extends Channel> channelClass(ZapAddress a) {
+    /** The channel class for a connection to {@code a} on these loops. */
+    public Class<? extends Channel> channelClass(ZapAddress a) {
         if (a.isUnix()) {
             if (!epoll) {
                 throw new IllegalArgumentException("address " + a + ": unix domain sockets need the epoll transport");

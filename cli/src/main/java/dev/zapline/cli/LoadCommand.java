@@ -1,0 +1,199 @@
+package dev.zapline.cli;
+
+import dev.zapline.cli.load.Durations;
+import dev.zapline.cli.load.LoadTarget;
+import dev.zapline.load.engine.Client;
+import dev.zapline.load.engine.Engine;
+import dev.zapline.load.engine.LoadPlan;
+import dev.zapline.load.engine.NanoClock;
+import dev.zapline.load.engine.StatusSet;
+import dev.zapline.load.report.ReportOptions;
+import dev.zapline.load.report.Reporter;
+import dev.zapline.load.report.Summary;
+import dev.zapline.load.report.Text;
+import dev.zapline.load.schedule.Arrival;
+import dev.zapline.load.schedule.Stages;
+import dev.zapline.load.zap.ZapLoops;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code zapline load URL}: open, closed or max-throughput load over HTTP/1.1 or ZAP. */
+@Command(name = "load", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Generate load and measure latency from the intended send time (no coordinated omission).",
+            "Open model: --rate or --stages. Closed: --concurrency. Neither: max throughput (--pipeline deep)."})
+public final class LoadCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "URL", description = "http://host:port/path, zap://host:port/path or "
+            + "zap:///path/to.sock?path=/target")
+    String url;
+
+    @Option(names = "-X", paramLabel = "METHOD", description = "Request method (default ${DEFAULT-VALUE}).")
+    String method = "GET";
+
+    @Option(names = "-H", paramLabel = "NAME: VALUE", description = "Request header (repeatable).")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--body", description = "Request body.")
+    String body;
+
+    @Option(names = "--body-file", paramLabel = "FILE", description = "Request body from a file.")
+    Path bodyFile;
+
+    @Option(names = "--rate", paramLabel = "R", description = "Open model: R requests/s for --duration.")
+    Double rate;
+
+    @Option(names = "--stages", paramLabel = "SPEC", description = "Open model: ramps and holds, e.g. "
+            + "10s:0->20000,30s:20000,5s:20000->0.")
+    String stages;
+
+    @Option(names = "--arrival", paramLabel = "uniform|poisson", description = "Open model arrivals (default "
+            + "${DEFAULT-VALUE}).")
+    String arrival = "uniform";
+
+    @Option(names = "--seed", description = "Poisson seed (default ${DEFAULT-VALUE}).")
+    long seed = 1;
+
+    @Option(names = "--concurrency", paramLabel = "N", description = "Closed model: N users back to back.")
+    Integer concurrency;
+
+    @Option(names = "--think", paramLabel = "DURATION", description = "Closed model: pause between a user's "
+            + "requests.")
+    String think = "0s";
+
+    @Option(names = "--pipeline", paramLabel = "D", description = "Requests in flight per connection (default: 1 "
+            + "open, users/connections closed, 1 max throughput).")
+    int pipeline;
+
+    @Option(names = {"-c", "--connections"}, description = "Connections (default 10; --concurrency N: N).")
+    Integer connections;
+
+    @Option(names = "--threads", description = "Event loops (default: cores, at most the connections).")
+    Integer threads;
+
+    @Option(names = {"-d", "--duration"}, description = "Measured phase (default ${DEFAULT-VALUE}; not with "
+            + "--stages).")
+    String duration = "10s";
+
+    @Option(names = "--warmup", paramLabel = "DURATION", description = "Run first, excluded from the results.")
+    String warmup = "0s";
+
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "Per request (default ${DEFAULT-VALUE}).")
+    String timeout = "10s";
+
+    @Option(names = "--max-inflight", paramLabel = "N", description = "Open model: in flight plus waiting for a "
+            + "connection; beyond, requests are dropped and counted (default ${DEFAULT-VALUE}).")
+    int maxInflight = 10_000;
+
+    @Option(names = "--max-wait", paramLabel = "DURATION", description = "Longest a request waits for a free "
+            + "connection before it is dropped (default: --timeout).")
+    String maxWait;
+
+    @Option(names = "--expect-status", paramLabel = "SET", description = "Statuses counted as success, e.g. 2xx,304 "
+            + "(default ${DEFAULT-VALUE}).")
+    String expectStatus = "2xx";
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Summary and timeline as JSON (rewritten each "
+            + "second).")
+    Path json;
+
+    @Option(names = "--hdr-log", paramLabel = "FILE", description = "HdrHistogram interval log.")
+    Path hdrLog;
+
+    @Option(names = "--quiet", description = "No live line.")
+    boolean quiet;
+
+    @Option(names = "--nio", description = "Use NIO even where epoll is available.")
+    boolean nio;
+
+    @Override
+    public Integer call() throws Exception {
+        LoadTarget target = LoadTarget.parse(url);
+        LoadPlan plan = plan();
+        byte[] payload = bodyFile != null ? Files.readAllBytes(bodyFile)
+                : body != null ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
+        try (ZapLoops loops = ZapLoops.create(plan.threads(), !nio)) {
+            Client client = target.client(loops, method, parseHeaders(), payload);
+            Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
+            CountDownLatch reported = new CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                engine.stop();
+                try {
+                    reported.await(plan.graceNanos() / 1_000_000 + 5_000, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException ignored) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "zapline-load-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+            PrintStream err = System.err;
+            Summary s;
+            try {
+                s = new Reporter(engine, new ReportOptions(url, json, hdrLog, quiet ? null : err,
+                        System.console() != null)).run();
+                System.out.print(Text.render(s));
+                System.out.flush();
+            } finally {
+                reported.countDown();
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running and waits for us
+            }
+            return 0;
+        }
+    }
+
+    LoadPlan plan() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        long timeoutNanos = Durations.nanos(timeout);
+        long waitNanos = maxWait == null ? timeoutNanos : Durations.nanos(maxWait);
+        long warm = Durations.nanos(warmup);
+        if (rate != null && stages != null) {
+            throw new IllegalArgumentException("--rate and --stages are two ways to say the same thing: pick one");
+        }
+        boolean open = rate != null || stages != null;
+        if (open && concurrency != null) {
+            throw new IllegalArgumentException("--concurrency (closed model) does not mix with --rate/--stages");
+        }
+        int conns = connections != null ? connections : concurrency != null ? concurrency : 10;
+        int loops = threads != null ? threads : Math.min(cores, conns);
+        LoadPlan plan;
+        if (open) {
+            Stages st = stages != null ? Stages.parse(stages)
+                    : Stages.constant(rate, Duration.ofNanos(Durations.nanos(duration)));
+            plan = LoadPlan.open(st, Arrival.parse(arrival), seed, conns, loops)
+                    .withPipeline(pipeline == 0 ? 1 : pipeline);
+        } else if (concurrency != null) {
+            plan = LoadPlan.closed(concurrency, Durations.nanos(duration), conns, loops).withPipeline(pipeline)
+                    .withThink(Durations.nanos(think));
+        } else {
+            plan = LoadPlan.maxThroughput(pipeline == 0 ? 1 : pipeline, Durations.nanos(duration), conns, loops);
+        }
+        return plan.withTimeout(timeoutNanos).withLimits(open ? maxInflight : Integer.MAX_VALUE, waitNanos)
+                .withWarmup(warm).withExpect(StatusSet.parse(expectStatus));
+    }
+
+    private List<Map.Entry<String, String>> parseHeaders() {
+        List<Map.Entry<String, String>> out = new ArrayList<>();
+        for (String h : headers) {
+            int colon = h.indexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("header '" + h + "' must be NAME: VALUE");
+            }
+            out.add(Map.entry(h.substring(0, colon).strip(), h.substring(colon + 1).strip()));
+        }
+        return out;
+    }
+}

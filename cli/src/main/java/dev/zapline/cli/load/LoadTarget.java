@@ -1,0 +1,99 @@
+package dev.zapline.cli.load;
+
+import dev.zapline.load.engine.Client;
+import dev.zapline.load.engine.HttpLoadClient;
+import dev.zapline.load.engine.ZapLoadClient;
+import dev.zapline.load.zap.ZapAddress;
+import dev.zapline.load.zap.ZapLoops;
+import dev.zapline.load.zap.ZapRequest;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The URL of {@code zapline load}: {@code http://host[:port]/path?query} (HTTP/1.1), {@code zap://host:port/path}
+ * (zaphttp over TCP), or {@code zap:///path/to.sock?path=/target} (zaphttp over a unix socket; the request
+ * target is the {@code path} query parameter, {@code /} by default).
+ *
+ * @param zap whether the target speaks ZAP
+ * @param host host (null for a unix socket)
+ * @param port port (-1 for a unix socket)
+ * @param socket unix socket path, or null
+ * @param target the request target: path and query
+ */
+public record LoadTarget(String url, boolean zap, String host, int port, String socket, String target) {
+
+    /** @throws IllegalArgumentException naming what is wrong */
+    public static LoadTarget parse(String url) {
+        URI u;
+        try {
+            u = new URI(url);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("URL '" + url + "': " + e.getMessage());
+        }
+        String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(java.util.Locale.ROOT);
+        String target = (u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath())
+                + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
+        switch (scheme) {
+            case "http" -> {
+                requireHost(url, u);
+                return new LoadTarget(url, false, u.getHost(), u.getPort() < 0 ? 80 : u.getPort(), null, target);
+            }
+            case "zap" -> {
+                if (u.getHost() == null && (u.getAuthority() == null || u.getAuthority().isEmpty())) {
+                    String socket = u.getPath();
+                    if (socket == null || socket.isEmpty()) {
+                        throw new IllegalArgumentException("URL '" + url + "': zap:///path/to.sock?path=/x needs a "
+                                + "socket path");
+                    }
+                    String t = "/";
+                    if (u.getRawQuery() != null) {
+                        for (String kv : u.getRawQuery().split("&")) {
+                            if (kv.startsWith("path=")) {
+                                t = java.net.URLDecoder.decode(kv.substring(5), java.nio.charset.StandardCharsets.UTF_8);
+                            }
+                        }
+                    }
+                    return new LoadTarget(url, true, null, -1, socket, t);
+                }
+                requireHost(url, u);
+                if (u.getPort() < 0) {
+                    throw new IllegalArgumentException("URL '" + url + "': zap:// needs a port");
+                }
+                return new LoadTarget(url, true, u.getHost(), u.getPort(), null, target);
+            }
+            default -> throw new IllegalArgumentException("URL '" + url + "': use http://host:port/path, "
+                    + "zap://host:port/path or zap:///path/to.sock?path=/target");
+        }
+    }
+
+    private static void requireHost(String url, URI u) {
+        if (u.getHost() == null) {
+            throw new IllegalArgumentException("URL '" + url + "' has no host");
+        }
+    }
+
+    /** The client sending {@code method} with these headers and body, encoded once. */
+    public Client client(ZapLoops loops, String method, List<Map.Entry<String, String>> headers, byte[] body) {
+        if (zap) {
+            ZapRequest r = ZapRequest.of(method, target);
+            boolean hasHost = false;
+            for (Map.Entry<String, String> h : headers) {
+                r = r.header(h.getKey(), h.getValue());
+                hasHost |= h.getKey().equalsIgnoreCase("host");
+            }
+            if (!hasHost && host != null) {
+                r = r.header("Host", this.host + ":" + port);
+            }
+            if (body.length > 0) {
+                r = r.body(body);
+            }
+            ZapAddress a = socket != null ? ZapAddress.unix(socket) : ZapAddress.tcp(host, port);
+            return new ZapLoadClient(loops, a, r.encode(), target);
+        }
+        String hostPort = (host.contains(":") ? "[" + host + "]" : host) + (port == 80 ? "" : ":" + port);
+        return new HttpLoadClient(loops, host, port, HttpLoadClient.encode(method, hostPort, target, headers, body),
+                url);
+    }
+}

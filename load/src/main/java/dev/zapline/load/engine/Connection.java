@@ -1,0 +1,23 @@
+package dev.zapline.load.engine;
+
+/**
+ * One connection of a {@link Client}, used only on its event loop: writes the client's pre-encoded request and
+ * reports what comes back to its {@link ConnectionEvents}, in request order. Implementations allocate nothing per
+ * request in steady state.
+ */
+public interface Connection {
+
+    /** Appends one request to the outbound buffer; false (nothing written) when the connection is closed. */
+    boolean write();
+
+    /** Sends what {@link #write} appended. */
+    void flush();
+
+    boolean isActive();
+
+    /**
+     * Closes the connection; each request in flight then gets {@link ConnectionEvents#onFailure}, then
+     * {@link ConnectionEvents#onClosed} is called once (now or later on the loop).
+     */
+    void close();
+}

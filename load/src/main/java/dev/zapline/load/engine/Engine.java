@@ -1,0 +1,186 @@
+package dev.zapline.load.engine;
+
+import dev.zapline.load.metrics.LoopRecorder;
+import dev.zapline.load.schedule.Schedule;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Runs a {@link LoadPlan} against one {@link Client} on the event loops of a group: one {@link LoopDriver} per
+ * loop, each with its share of the connections and of the schedule (request i goes to loop i mod n, so the global
+ * spacing stays the schedule's). Connections are opened before the run starts; the run starts on one instant
+ * shared by every loop.
+ *
+ * <pre>{@code
+ * Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM);
+ * while (!engine.await(1, TimeUnit.SECONDS)) { ... read engine.recorders() ... }
+ * }</pre>
+ *
+ * <p>Thread-safe: {@link #stop()}, {@link #await} and the readers may be called from any thread.
+ */
+public final class Engine {
+
+    /** Lead between the last connection opening and the run's first intended send. */
+    private static final long LEAD = 20_000_000;
+
+    private final LoadPlan plan;
+    private final NanoClock clock;
+    private final LoopDriver[] drivers;
+    private final LoopRecorder[] recorders;
+    private final CountDownLatch done;
+    private final Histogram connectTimes = LoopRecorder.newHistogram();
+    private long connectFailures;
+    private String firstConnectError;
+    private volatile long start;
+    private volatile long endNanos;
+
+    private Engine(LoadPlan plan, Client client, EventLoopGroup group, NanoClock clock) {
+        this.plan = plan;
+        this.clock = clock;
+        int n = plan.threads();
+        this.drivers = new LoopDriver[n];
+        this.recorders = new LoopRecorder[n];
+        this.done = new CountDownLatch(n);
+        Schedule schedule = plan.isOpen() ? plan.schedule() : null;
+        for (int i = 0; i < n; i++) {
+            EventLoop loop = group.next();
+            drivers[i] = new LoopDriver(this, loop, client, clock, plan, i,
+                    schedule == null ? null : schedule.forLoop(i, n).cursor());
+            recorders[i] = drivers[i].recorder();
+        }
+    }
+
+    /**
+     * Checks the file-descriptor budget, opens the connections (waiting up to {@code connectWait} ms) and starts
+     * the run.
+     *
+     * @throws IllegalStateException when no connection could be opened, naming the first error, or when the
+     *     process may not open enough files
+     */
+    public static Engine start(LoadPlan plan, Client client, EventLoopGroup group, NanoClock clock,
+            long connectWaitMillis) {
+        FdBudget.check(plan.connections());
+        Engine e = new Engine(plan, client, group, clock);
+        CompletableFuture<?>[] all = new CompletableFuture<?>[e.drivers.length];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = e.drivers[i].connectAll();
+        }
+        try {
+            CompletableFuture.allOf(all).get(connectWaitMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            e.abort();
+            throw new IllegalStateException("interrupted while connecting to " + client.describe());
+        } catch (ExecutionException | TimeoutException ex) {
+            e.abort();
+            throw new IllegalStateException("connections to " + client.describe() + " not open within "
+                    + connectWaitMillis + " ms");
+        }
+        synchronized (e) {
+            if (e.connectTimes.getTotalCount() == 0) {
+                e.abort();
+                throw new IllegalStateException("cannot connect to " + client.describe() + ": "
+                        + e.firstConnectError);
+            }
+        }
+        long s = clock.nanos() + LEAD;
+        e.start = s;
+        long end = plan.isOpen() ? Long.MAX_VALUE : s + plan.warmupNanos() + plan.durationNanos();
+        for (LoopDriver d : e.drivers) {
+            d.begin(s, end);
+        }
+        return e;
+    }
+
+    private void abort() {
+        for (LoopDriver d : drivers) {
+            d.stop();
+        }
+    }
+
+    /** Stops scheduling; requests in flight get the plan's grace period, then count as timed out. */
+    public void stop() {
+        for (LoopDriver d : drivers) {
+            d.stop();
+        }
+    }
+
+    /** Waits for the run to end. @return whether it ended */
+    public boolean await(long time, TimeUnit unit) throws InterruptedException {
+        return done.await(time, unit);
+    }
+
+    public boolean isDone() {
+        return done.getCount() == 0;
+    }
+
+    public LoadPlan plan() {
+        return plan;
+    }
+
+    public NanoClock clock() {
+        return clock;
+    }
+
+    /** The run's first intended send (clock nanos). */
+    public long startNanos() {
+        return start;
+    }
+
+    /** Where the measured phase starts (after warm-up). */
+    public long measuredStartNanos() {
+        return start + plan.warmupNanos();
+    }
+
+    /** When the last loop finished, or 0 while running. */
+    public long endNanos() {
+        return done.getCount() == 0 ? endNanos : 0;
+    }
+
+    /** One recorder per loop. */
+    public LoopRecorder[] recorders() {
+        return recorders.clone();
+    }
+
+    /** Requests in flight or waiting for a connection, as of each loop's last tick. */
+    public long outstanding() {
+        long n = 0;
+        for (LoopDriver d : drivers) {
+            n += d.outstanding;
+        }
+        return n;
+    }
+
+    /** A copy of the connect-time histogram (ns). */
+    public synchronized Histogram connectTimes() {
+        return connectTimes.copy();
+    }
+
+    public synchronized long connectFailures() {
+        return connectFailures;
+    }
+
+    synchronized void connected(long nanos) {
+        connectTimes.recordValue(Math.max(LoopRecorder.LOWEST, Math.min(nanos, LoopRecorder.HIGHEST)));
+    }
+
+    synchronized void connectFailed(Throwable e) {
+        connectFailures++;
+        if (firstConnectError == null) {
+            Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+                    ? e.getCause() : e;
+            firstConnectError = c.getMessage();
+        }
+    }
+
+    synchronized void loopFinished(long now) {
+        endNanos = Math.max(endNanos, now);
+        done.countDown();
+    }
+}

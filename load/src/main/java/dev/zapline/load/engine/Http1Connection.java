@@ -1,0 +1,185 @@
+package dev.zapline.load.engine;
+
+import dev.zapline.codec.http1.Http1Exception;
+import dev.zapline.codec.http1.Http1ResponseLimits;
+import dev.zapline.codec.http1.Http1ResponseParser;
+import dev.zapline.load.metrics.Outcome;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.ReferenceCountUtil;
+
+/**
+ * One HTTP/1.1 connection of {@link HttpLoadClient}: the handler that reads responses in place and the
+ * {@link Connection} the engine writes through. Requests may be pipelined; responses come back in order. Confined
+ * to the channel's event loop; nothing allocated per request once the buffer pool is warm.
+ */
+final class Http1Connection extends ChannelInboundHandlerAdapter implements Connection {
+
+    private static final int OUT_INITIAL = 4096;
+
+    private final byte[] request;
+    private final ConnectionEvents events;
+    private final Http1ResponseParser parser = new Http1ResponseParser(Http1ResponseLimits.DEFAULT);
+    private Channel channel;
+    private ByteBuf cumulation;
+    private ByteBuf out;
+    private int inFlight;
+    private long bytes;
+    private boolean closed;
+    private Outcome reason;
+
+    Http1Connection(byte[] request, ConnectionEvents events) {
+        this.request = request;
+        this.events = events;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext chc) {
+        channel = chc.channel();
+    }
+
+    @Override
+    public boolean write() {
+        if (closed || !channel.isActive()) {
+            return false;
+        }
+        if (out == null) {
+            out = channel.alloc().ioBuffer(Math.max(OUT_INITIAL, request.length));
+        }
+        out.writeBytes(request);
+        inFlight++;
+        return true;
+    }
+
+    @Override
+    public void flush() {
+        ByteBuf o = out;
+        if (o == null) {
+            return;
+        }
+        out = null;
+        if (closed) {
+            o.release();
+        } else {
+            channel.writeAndFlush(o, channel.voidPromise());
+        }
+    }
+
+    @Override
+    public boolean isActive() {
+        return !closed && channel.isActive();
+    }
+
+    @Override
+    public void close() {
+        fail(Outcome.RESET);
+    }
+
+    private void fail(Outcome why) {
+        if (reason == null) {
+            reason = why;
+        }
+        closed = true;
+        channel.close();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext chc, Object msg) {
+        if (!(msg instanceof ByteBuf in) || closed) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (cumulation == null) {
+            cumulation = in;
+        } else {
+            if (cumulation.maxWritableBytes() < in.readableBytes() || cumulation.refCnt() > 1) {
+                ByteBuf grown = chc.alloc().buffer(Math.max(cumulation.readableBytes() + in.readableBytes(),
+                        cumulation.capacity() * 2));
+                grown.writeBytes(cumulation);
+                cumulation.release();
+                cumulation = grown;
+            }
+            cumulation.writeBytes(in);
+            in.release();
+        }
+        decode();
+        if (cumulation != null && !cumulation.isReadable()) {
+            cumulation.release();
+            cumulation = null;
+        } else if (cumulation != null) {
+            cumulation.discardSomeReadBytes();
+        }
+    }
+
+    private void decode() {
+        while (!closed && cumulation.isReadable()) {
+            int before = cumulation.readerIndex();
+            int r;
+            try {
+                r = parser.parse(cumulation);
+            } catch (Http1Exception e) {
+                fail(Outcome.PROTOCOL_ERROR);
+                return;
+            }
+            bytes += cumulation.readerIndex() - before;
+            if (r != Http1ResponseParser.RESPONSE_COMPLETE) {
+                return;
+            }
+            if (!complete()) {
+                return;
+            }
+            if (!parser.keepAlive()) {
+                fail(Outcome.RESET);
+                return;
+            }
+        }
+    }
+
+    private boolean complete() {
+        if (inFlight == 0) {
+            fail(Outcome.PROTOCOL_ERROR);
+            return false;
+        }
+        inFlight--;
+        long n = bytes;
+        bytes = 0;
+        events.onResponse(parser.status(), n);
+        return true;
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
+        fail(Outcome.RESET);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext chc) {
+        closed = true;
+        if (out != null) {
+            out.release();
+            out = null;
+        }
+        if (cumulation != null) {
+            cumulation.release();
+            cumulation = null;
+        }
+        if (reason == null) {
+            try {
+                if (parser.endOfInput()) {
+                    complete();
+                }
+                reason = Outcome.RESET;
+            } catch (Http1Exception e) {
+                reason = Outcome.RESET;
+            }
+        }
+        while (inFlight > 0) {
+            inFlight--;
+            events.onFailure(reason);
+        }
+        events.onClosed();
+        chc.fireChannelInactive();
+    }
+}

@@ -1,0 +1,82 @@
+package dev.zapline.load.engine;
+
+import dev.zapline.load.metrics.Outcome;
+
+/**
+ * The driver's side of one connection: its slots (intended and actual send times of the requests in flight, in
+ * order) and its reconnect state. Receives the connection's events and hands them to the {@link LoopDriver}.
+ * Confined to the loop.
+ */
+final class Link implements ConnectionEvents, Runnable {
+
+    final LoopDriver driver;
+    final int index;
+    final int capacity;
+    private final long[] intended;
+    private final long[] sent;
+    private int head;
+    int size;
+    Connection conn;
+    boolean active;
+    boolean dirty;
+    /** The connection is being closed because a request timed out: what was in flight counts as TIMEOUT. */
+    boolean timedOut;
+    int failures;
+    long connectStarted;
+
+    Link(LoopDriver driver, int index, int capacity) {
+        this.driver = driver;
+        this.index = index;
+        this.capacity = capacity;
+        this.intended = new long[capacity];
+        this.sent = new long[capacity];
+    }
+
+    boolean hasFree() {
+        return active && size < capacity;
+    }
+
+    void push(long intendedNanos, long sentNanos) {
+        int i = (head + size) % capacity;
+        intended[i] = intendedNanos;
+        sent[i] = sentNanos;
+        size++;
+    }
+
+    long oldestIntended() {
+        return intended[head];
+    }
+
+    long oldestSent() {
+        return sent[head];
+    }
+
+    void pop() {
+        if (size == 0) {
+            throw new IllegalStateException("connection " + index + ": an ending with nothing in flight");
+        }
+        head = head + 1 == capacity ? 0 : head + 1;
+        size--;
+    }
+
+    @Override
+    public void onResponse(int status, long bytes) {
+        driver.response(this, status, bytes);
+    }
+
+    @Override
+    public void onFailure(Outcome outcome) {
+        driver.failure(this, outcome);
+    }
+
+    @Override
+    public void onClosed() {
+        driver.closed(this);
+    }
+
+    /** The reconnect task. */
+    @Override
+    public void run() {
+        driver.connect(this);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.zapline.load.engine;
+
+import dev.zapline.load.schedule.Arrival;
+import dev.zapline.load.schedule.Schedule;
+import dev.zapline.load.schedule.Stage;
+import dev.zapline.load.schedule.Stages;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What to run, independent of the target. Three models:
+ * <ul>
+ * <li>open ({@code stages != null}): requests at the schedule's intended times, whatever the target does;
+ * <li>closed ({@code users > 0}): {@code users} virtual users, each sending its next request {@code thinkNanos}
+ * after the previous one ended, for {@code durationNanos};
+ * <li>max throughput: {@link #maxThroughput}, a closed model with {@code connections × pipeline} users.
+ * </ul>
+ *
+ * @param stages the open model's rate profile (without warm-up), or null
+ * @param arrival uniform or Poisson (open model)
+ * @param seed Poisson seed
+ * @param users virtual users (closed model), 0 in the open model
+ * @param thinkNanos pause between a user's requests
+ * @param durationNanos the measured phase of a closed run (the open model takes it from {@code stages})
+ * @param warmupNanos run before the measured phase, excluded from the results; the open model runs it at the
+ *     first stage's starting rate
+ * @param connections connections in total, split across loops
+ * @param threads event loops
+ * @param pipeline requests in flight per connection at most; 0 = 1 in the open model, enough for the users in
+ *     the closed one
+ * @param timeoutNanos per request, from its write; on expiry the connection is closed and reopened
+ * @param maxInflight requests in flight plus waiting for a connection, in total (open model); beyond it, dropped
+ * @param maxWaitNanos longest a request may wait for a free connection before it is dropped
+ * @param expect statuses counted as success
+ * @param tickNanos period of each loop's pacing tick
+ * @param graceNanos after a stop, how long requests in flight may still finish
+ */
+public record LoadPlan(Stages stages, Arrival arrival, long seed, int users, long thinkNanos, long durationNanos,
+        long warmupNanos, int connections, int threads, int pipeline, long timeoutNanos, int maxInflight,
+        long maxWaitNanos, StatusSet expect, long tickNanos, long graceNanos) {
+
+    public static final long DEFAULT_TICK = 100_000;
+
+    public LoadPlan {
+        if (connections < 1 || threads < 1 || pipeline < 0 || users < 0 || maxInflight < 1) {
+            throw new IllegalArgumentException("connections " + connections + ", threads " + threads + ", pipeline "
+                    + pipeline + ", users " + users + ", max in flight " + maxInflight + ": need connections, "
+                    + "threads, max in flight >= 1 and pipeline, users >= 0");
+        }
+        if ((stages == null) == (users == 0)) {
+            throw new IllegalArgumentException("a plan is open (stages) or closed (users > 0), not "
+                    + (stages == null ? "neither" : "both"));
+        }
+        if (stages == null && durationNanos <= 0) {
+            throw new IllegalArgumentException("a closed run needs a duration, got " + durationNanos + " ns");
+        }
+        if (timeoutNanos <= 0 || tickNanos <= 0 || warmupNanos < 0 || thinkNanos < 0 || graceNanos < 0
+                || maxWaitNanos <= 0) {
+            throw new IllegalArgumentException("timeout " + timeoutNanos + ", tick " + tickNanos + ", warm-up "
+                    + warmupNanos + ", think " + thinkNanos + ", grace " + graceNanos + ", max wait " + maxWaitNanos
+                    + " ns: timeout, tick and max wait must be positive, the others not negative");
+        }
+        threads = Math.min(threads, connections);
+    }
+
+    /** An open run with the usual defaults: 1 connection per 1000 req/s peak is the caller's business. */
+    public static LoadPlan open(Stages stages, Arrival arrival, long seed, int connections, int threads) {
+        return new LoadPlan(stages, arrival, seed, 0, 0, 0, 0, connections, threads, 1, 10_000_000_000L, 10_000,
+                10_000_000_000L, StatusSet.parse("2xx"), DEFAULT_TICK, 2_000_000_000L);
+    }
+
+    /** A closed run of {@code users} back-to-back users. */
+    public static LoadPlan closed(int users, long durationNanos, int connections, int threads) {
+        return new LoadPlan(null, Arrival.UNIFORM, 0, users, 0, durationNanos, 0, connections, threads, 0,
+                10_000_000_000L, Integer.MAX_VALUE, 10_000_000_000L, StatusSet.parse("2xx"), DEFAULT_TICK,
+                2_000_000_000L);
+    }
+
+    /** Every connection kept {@code pipeline} requests deep for {@code durationNanos}. */
+    public static LoadPlan maxThroughput(int pipeline, long durationNanos, int connections, int threads) {
+        return closed(Math.multiplyExact(connections, Math.max(1, pipeline)), durationNanos, connections, threads)
+                .withPipeline(Math.max(1, pipeline));
+    }
+
+    public boolean isOpen() {
+        return stages != null;
+    }
+
+    /** The whole open schedule, warm-up prepended. @throws IllegalStateException for a closed plan */
+    public Schedule schedule() {
+        if (!isOpen()) {
+            throw new IllegalStateException("a closed plan has no schedule");
+        }
+        if (warmupNanos == 0) {
+            return Schedule.of(stages, arrival, seed);
+        }
+        List<Stage> all = new ArrayList<>();
+        long first = stages.stages().get(0).fromMilli();
+        all.add(new Stage(warmupNanos, first, first));
+        all.addAll(stages.stages());
+        return Schedule.of(Stages.of(all), arrival, seed);
+    }
+
+    /** Length of the measured phase. */
+    public long measuredNanos() {
+        return isOpen() ? stages.durationNanos() : durationNanos;
+    }
+
+    /** The target rate at {@code t} ns into the measured phase (0 for a closed plan). */
+    public double rateAt(long t) {
+        if (!isOpen() || t < 0) {
+            return isOpen() && t < 0 ? stages.stages().get(0).fromMilli() / 1e3 : 0;
+        }
+        long begin = 0;
+        for (Stage s : stages.stages()) {
+            if (t < begin + s.nanos()) {
+                double f = (t - begin) / (double) s.nanos();
+                return (s.fromMilli() + f * (s.toMilli() - s.fromMilli())) / 1e3;
+            }
+            begin += s.nanos();
+        }
+        return 0;
+    }
+
+    /** Requests the measured phase schedules, expected (0 for a closed plan). */
+    public double expectedRequests() {
+        return isOpen() ? stages.expectedCount() : 0;
+    }
+
+    public LoadPlan withPipeline(int p) {
+        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, warmupNanos, connections,
+                threads, p, timeoutNanos, maxInflight, maxWaitNanos, expect, tickNanos, graceNanos);
+    }
+
+    public LoadPlan withTimeout(long nanos) {
+        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, warmupNanos, connections,
+                threads, pipeline, nanos, maxInflight, maxWaitNanos, expect, tickNanos, graceNanos);
+    }
+
+    public LoadPlan withLimits(int maxInflight, long maxWaitNanos) {
+        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, warmupNanos, connections,
+                threads, pipeline, timeoutNanos, maxInflight, maxWaitNanos, expect, tickNanos, graceNanos);
+    }
+
+    public LoadPlan withWarmup(long nanos) {
+        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, nanos, connections, threads,
+                pipeline, timeoutNanos, maxInflight, maxWaitNanos, expect, tickNanos, graceNanos);
+    }
+
+    public LoadPlan withThink(long nanos) {
+        return new LoadPlan(stages, arrival, seed, users, nanos, durationNanos, warmupNanos, connections, threads,
+                pipeline, timeoutNanos, maxInflight, maxWaitNanos, expect, tickNanos, graceNanos);
+    }
+
+    public LoadPlan withExpect(StatusSet s) {
+        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, warmupNanos, connections,
+                threads, pipeline, timeoutNanos, maxInflight, maxWaitNanos, s, tickNanos, graceNanos);
+    }
+
+    public LoadPlan withTick(long nanos, long graceNanos) {
+        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, warmupNanos, connections,
+                threads, pipeline, timeoutNanos, maxInflight, maxWaitNanos, expect, nanos, graceNanos);
+    }
+}

@@ -1,0 +1,122 @@
+package dev.zapline.load.engine;
+
+import dev.zapline.codec.zaphttp.ZapHttpChunk;
+import dev.zapline.codec.zaphttp.ZapHttpResponse;
+import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.zap.ZapAddress;
+import dev.zapline.load.zap.ZapChannel;
+import dev.zapline.load.zap.ZapClientConfig;
+import dev.zapline.load.zap.ZapFrame;
+import dev.zapline.load.zap.ZapListener;
+import dev.zapline.load.zap.ZapLoops;
+import dev.zapline.load.zap.ZapOutcome;
+import io.netty.channel.EventLoop;
+import java.util.concurrent.CompletableFuture;
+
+/** {@code zap://}: connections are {@link ZapChannel}s writing one pre-encoded zaphttp frame. Thread-safe. */
+public final class ZapLoadClient implements Client {
+
+    private final ZapLoops loops;
+    private final ZapAddress address;
+    private final ZapFrame frame;
+    private final ZapClientConfig config;
+    private final String target;
+
+    public ZapLoadClient(ZapLoops loops, ZapAddress address, ZapFrame frame, String target) {
+        this.loops = loops;
+        this.address = address;
+        this.frame = frame;
+        this.config = ZapClientConfig.defaults();
+        this.target = target;
+    }
+
+    @Override
+    public CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents events) {
+        Conn c = new Conn(frame, events);
+        return ZapChannel.connect(loops, loop, address, config, c).thenApply(ch -> {
+            c.channel = ch;
+            return c;
+        });
+    }
+
+    @Override
+    public int requestBytes() {
+        return frame.length();
+    }
+
+    @Override
+    public String describe() {
+        return "zap://" + address + target;
+    }
+
+    /** One connection: the channel and the translation of its listener calls into outcomes. */
+    private static final class Conn implements Connection, ZapListener {
+
+        private final ZapFrame frame;
+        private final ConnectionEvents events;
+        ZapChannel channel;
+        private int streamStatus;
+        private long streamBytes;
+
+        Conn(ZapFrame frame, ConnectionEvents events) {
+            this.frame = frame;
+            this.events = events;
+        }
+
+        @Override
+        public boolean write() {
+            return channel.write(frame, 0);
+        }
+
+        @Override
+        public void flush() {
+            channel.flush();
+        }
+
+        @Override
+        public boolean isActive() {
+            return channel.isActive();
+        }
+
+        @Override
+        public void close() {
+            channel.close();
+        }
+
+        @Override
+        public void onResponse(long tag, ZapHttpResponse response) {
+            events.onResponse(response.status(), channel.lastFrameLength());
+        }
+
+        @Override
+        public void onStreamHead(long tag, ZapHttpResponse head) {
+            streamStatus = head.status();
+            streamBytes = channel.lastFrameLength();
+        }
+
+        @Override
+        public void onStreamData(long tag, ZapHttpChunk chunk) {
+            streamBytes += channel.lastFrameLength();
+        }
+
+        @Override
+        public void onStreamEnd(long tag, ZapHttpChunk end) {
+            events.onResponse(streamStatus, streamBytes + channel.lastFrameLength());
+        }
+
+        @Override
+        public void onFailure(long tag, ZapOutcome outcome) {
+            events.onFailure(switch (outcome) {
+                case CONNECT_FAILED -> Outcome.CONNECT_ERROR;
+                case PROTOCOL_ERROR, FRAME_TOO_LARGE -> Outcome.PROTOCOL_ERROR;
+                case TIMEOUT -> Outcome.TIMEOUT;
+                case CLOSED, CLIENT_CLOSED -> Outcome.RESET;
+            });
+        }
+
+        @Override
+        public void onClosed(ZapOutcome reason, String detail) {
+            events.onClosed();
+        }
+    }
+}

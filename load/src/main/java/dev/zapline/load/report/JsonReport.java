@@ -1,0 +1,112 @@
+package dev.zapline.load.report;
+
+import dev.zapline.load.metrics.IntervalStats;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code --json FILE}: the summary and the per-second timeline, rewritten atomically (write a sibling, then rename)
+ * so a reader never sees half a file. Keys: {@code summary.{requests, rate_target, rate_achieved, dropped, errors,
+ * …}}, {@code latency.{corrected, service}.{p50_us … p9999_us, max_us, mean_us, count}}, {@code timeline[]} with
+ * {@code t, rate, p50_us, p99_us, errors, dropped, …}.
+ */
+public final class JsonReport {
+
+    private JsonReport() {}
+
+    public static void write(Path file, Summary s) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, render(s), StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    public static String render(Summary s) {
+        StringBuilder b = new StringBuilder(1024 + 200 * s.timeline().size());
+        b.append("{\n  \"summary\": {");
+        field(b, "target", s.target()).append(',');
+        field(b, "model", s.model()).append(',');
+        field(b, "complete", s.complete()).append(',');
+        field(b, "duration_s", s.seconds()).append(',');
+        field(b, "requests", s.requests()).append(',');
+        field(b, "rate_target", s.rateTarget()).append(',');
+        field(b, "rate_achieved", s.rateAchieved()).append(',');
+        field(b, "dropped", s.dropped()).append(',');
+        field(b, "errors", s.errors()).append(',');
+        field(b, "bytes_in", s.bytesIn()).append(',');
+        field(b, "bytes_out", s.bytesOut()).append(',');
+        b.append("\"outcomes\":{");
+        int i = 0;
+        for (Map.Entry<String, Long> e : s.outcomes().entrySet()) {
+            field(b.append(i++ == 0 ? "" : ","), e.getKey(), e.getValue());
+        }
+        b.append("},\"statuses\":{");
+        i = 0;
+        for (Map.Entry<Integer, Long> e : s.statuses().entrySet()) {
+            field(b.append(i++ == 0 ? "" : ","), e.getKey().toString(), e.getValue());
+        }
+        b.append("},\"connect\":{");
+        field(b, "count", s.connect().count()).append(',');
+        field(b, "failures", s.connectFailures()).append(',');
+        field(b, "p50_us", s.connect().p(50)).append(',');
+        field(b, "max_us", s.connect().maxUs());
+        b.append("}},\n  \"latency\": {\"corrected\":");
+        latency(b, s.corrected());
+        b.append(",\"service\":");
+        latency(b, s.service());
+        b.append("},\n  \"timeline\": [");
+        i = 0;
+        for (IntervalStats t : s.timeline()) {
+            b.append(i++ == 0 ? "\n    {" : ",\n    {");
+            field(b, "t", t.t()).append(',');
+            field(b, "seconds", t.seconds()).append(',');
+            field(b, "rate_target", t.targetRate()).append(',');
+            field(b, "send_rate", t.sendRate()).append(',');
+            field(b, "rate", t.rate()).append(',');
+            field(b, "p50_us", t.p50Us()).append(',');
+            field(b, "p99_us", t.p99Us()).append(',');
+            field(b, "p999_us", t.p999Us()).append(',');
+            field(b, "max_us", t.maxUs()).append(',');
+            field(b, "errors", t.errors()).append(',');
+            field(b, "dropped", t.dropped()).append(',');
+            field(b, "inflight", t.inflight()).append(',');
+            field(b, "warmup", t.warmup()).append('}');
+        }
+        return b.append("\n  ]\n}\n").toString();
+    }
+
+    private static void latency(StringBuilder b, Summary.Latency l) {
+        b.append('{');
+        field(b, "count", l.count());
+        for (int i = 0; i < Summary.KEYS.length; i++) {
+            field(b.append(','), Summary.KEYS[i] + "_us", l.percentilesUs()[i]);
+        }
+        field(b.append(','), "max_us", l.maxUs());
+        field(b.append(','), "mean_us", l.meanUs()).append('}');
+    }
+
+    private static StringBuilder field(StringBuilder b, String key, Object value) {
+        b.append('"').append(key).append("\":");
+        if (value instanceof String s) {
+            b.append('"');
+            for (char c : s.toCharArray()) {
+                if (c == '"' || c == '\\') {
+                    b.append('\\').append(c);
+                } else if (c < 0x20) {
+                    b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                } else {
+                    b.append(c);
+                }
+            }
+            return b.append('"');
+        }
+        if (value instanceof Double d) {
+            return b.append(Double.isFinite(d) ? String.format(Locale.ROOT, "%.3f", d) : "0");
+        }
+        return b.append(value);
+    }
+}

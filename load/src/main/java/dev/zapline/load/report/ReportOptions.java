@@ -1,0 +1,15 @@
+package dev.zapline.load.report;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+/**
+ * Where a run reports.
+ *
+ * @param target the URL, for the files
+ * @param json {@code --json} file, or null
+ * @param hdrLog {@code --hdr-log} file, or null
+ * @param live where the live line goes (stderr), or null for {@code --quiet}
+ * @param terminal whether {@code live} is a terminal (one line rewritten in place) or not (plain lines)
+ */
+public record ReportOptions(String target, Path json, Path hdrLog, PrintStream live, boolean terminal) {}

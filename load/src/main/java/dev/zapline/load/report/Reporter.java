@@ -1,0 +1,150 @@
+package dev.zapline.load.report;
+
+import dev.zapline.load.engine.Engine;
+import dev.zapline.load.engine.LoadPlan;
+import dev.zapline.load.metrics.Aggregator;
+import dev.zapline.load.metrics.IntervalStats;
+import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.metrics.Tally;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Follows a running {@link Engine} from its own thread: once a second (intervals aligned on the end of warm-up) it
+ * swaps the loops' interval histograms through an {@link Aggregator}, prints the live line, keeps the timeline,
+ * appends the interval to the HdrHistogram log and rewrites the JSON file; when the engine ends (its schedule done,
+ * or stopped) it closes the last partial interval and returns the final {@link Summary}.
+ *
+ * <pre>{@code
+ * Summary s = new Reporter(engine, options).run();   // blocks until the run ends
+ * }</pre>
+ */
+public final class Reporter {
+
+    private static final long SECOND = 1_000_000_000L;
+
+    private final Engine engine;
+    private final ReportOptions options;
+    private final Aggregator agg;
+    private final List<IntervalStats> timeline = new ArrayList<>();
+    private final String model;
+    private HistogramLogWriter hdr;
+    private PrintStream hdrOut;
+
+    public Reporter(Engine engine, ReportOptions options) {
+        this.engine = engine;
+        this.options = options;
+        this.agg = new Aggregator(engine.recorders());
+        LoadPlan p = engine.plan();
+        this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
+    }
+
+    /** Reports until the engine ends; returns the final summary (files written). */
+    public Summary run() throws InterruptedException {
+        long start = engine.startNanos();
+        long measured = engine.measuredStartNanos();
+        long last = start;
+        try {
+            openHdr();
+            while (true) {
+                long next = last + SECOND;
+                if (last < measured && next > measured) {
+                    next = measured;
+                }
+                boolean ended = engine.await(Math.max(0, next - engine.clock().nanos()), TimeUnit.NANOSECONDS);
+                long now = ended ? Math.max(last, engine.endNanos()) : next;
+                interval(last, now, measured);
+                last = now;
+                Summary s = summary(ended, now, measured);
+                if (options.json() != null) {
+                    JsonReport.write(options.json(), s);
+                }
+                if (ended) {
+                    if (options.live() != null && options.terminal()) {
+                        options.live().println();
+                    }
+                    return s;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (hdrOut != null) {
+                hdrOut.close();
+            }
+        }
+    }
+
+    private void openHdr() throws IOException {
+        if (options.hdrLog() == null) {
+            return;
+        }
+        hdrOut = new PrintStream(Files.newOutputStream(options.hdrLog()), false, "US-ASCII");
+        hdr = new HistogramLogWriter(hdrOut);
+        long wallStart = System.currentTimeMillis()
+                + (engine.measuredStartNanos() - engine.clock().nanos()) / 1_000_000;
+        hdr.outputComment("zapline load " + options.target() + ": corrected latency (untagged) and service time "
+                + "(tag=service), ns; max column in ms");
+        hdr.outputLogFormatVersion();
+        hdr.outputStartTime(wallStart);
+        hdr.setBaseTime(wallStart);
+        hdr.outputLegend();
+    }
+
+    private void interval(long from, long to, long measured) {
+        boolean warmup = to <= measured;
+        double t = (to - measured) / 1e9;
+        double seconds = (to - from) / 1e9;
+        double target = engine.plan().rateAt((from + to) / 2 - measured);
+        IntervalStats s = agg.interval(t, seconds, target, engine.outstanding(), warmup);
+        timeline.add(s);
+        if (hdr != null && !warmup && seconds > 0) {
+            double a = (from - measured) / 1e9;
+            Histogram c = agg.lastInterval();
+            c.setTag(null);
+            hdr.outputIntervalHistogram(a, t, c, 1e6);
+            Histogram sv = agg.lastServiceInterval();
+            sv.setTag("service");
+            hdr.outputIntervalHistogram(a, t, sv, 1e6);
+            hdrOut.flush();
+        }
+        if (options.live() != null && seconds >= 0.05) {
+            live(options.live(), s);
+        }
+    }
+
+    private void live(PrintStream out, IntervalStats s) {
+        double total = (engine.plan().warmupNanos() + engine.plan().measuredNanos()) / 1e9;
+        double elapsed = s.t() + engine.plan().warmupNanos() / 1e9;
+        String line = String.format(Locale.ROOT, "%6.1fs/%.0fs%s  rate %s/%s  p50 %s  p99 %s  err %d  drop %d  "
+                + "inflight %d", elapsed, total, s.warmup() ? " warmup" : "", Text.count(s.rate()),
+                s.targetRate() > 0 ? Text.count(s.targetRate()) : "-", Text.micros(s.p50Us()),
+                Text.micros(s.p99Us()), s.errors(), s.dropped(), s.inflight());
+        if (options.terminal()) {
+            out.print("\r" + line + "\033[K");
+            out.flush();
+        } else {
+            out.println(line);
+        }
+    }
+
+    private Summary summary(boolean complete, long now, long measured) {
+        Tally m = agg.measured();
+        LoadPlan p = engine.plan();
+        double seconds = Math.max(0, now - measured) / 1e9;
+        double target = p.isOpen() ? p.expectedRequests() / (p.measuredNanos() / 1e9) : 0;
+        return new Summary(options.target(), model, complete, seconds, m.ended(), target,
+                seconds > 0 ? m.responses() / seconds : 0, m.count(Outcome.DROPPED), m.errors(),
+                Summary.outcomes(m), Summary.statuses(m), m.bytesIn(), m.bytesOut(),
+                Summary.Latency.of(agg.corrected()), Summary.Latency.of(agg.service()),
+                Summary.Latency.of(engine.connectTimes()), engine.connectFailures(), List.copyOf(timeline));
+    }
+}

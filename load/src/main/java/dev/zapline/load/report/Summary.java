@@ -1,0 +1,75 @@
+package dev.zapline.load.report;
+
+import dev.zapline.load.metrics.IntervalStats;
+import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.metrics.Tally;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The results of a run's measured phase (or of it so far): what the summary, the JSON file and the tests read.
+ *
+ * @param target the URL
+ * @param model "open", "closed" or "max-throughput"
+ * @param complete false while the run goes on (the JSON file is rewritten each second)
+ * @param seconds length of the measured phase so far
+ * @param requests requests ended in the measured phase (every outcome, drops included)
+ * @param rateTarget the schedule's mean rate, 0 without one
+ * @param rateAchieved responses (any status) per second
+ * @param outcomes count per outcome, keyed by {@link Outcome#key()}
+ * @param statuses count per status code
+ * @param corrected latency from the intended send time
+ * @param service latency from the actual write
+ * @param connect connect times (ns), connectFailures failed attempts
+ */
+public record Summary(String target, String model, boolean complete, double seconds, long requests,
+        double rateTarget, double rateAchieved, long dropped, long errors, Map<String, Long> outcomes,
+        Map<Integer, Long> statuses, long bytesIn, long bytesOut, Latency corrected, Latency service,
+        Latency connect, long connectFailures, List<IntervalStats> timeline) {
+
+    /** Percentiles reported, and their JSON key suffixes. */
+    static final double[] PERCENTILES = {50, 75, 90, 99, 99.9, 99.99};
+    static final String[] KEYS = {"p50", "p75", "p90", "p99", "p999", "p9999"};
+
+    /** Percentiles of one histogram in microseconds. */
+    public record Latency(long count, double[] percentilesUs, double maxUs, double meanUs) {
+
+        public static Latency of(Histogram h) {
+            double[] p = new double[PERCENTILES.length];
+            boolean empty = h.getTotalCount() == 0;
+            for (int i = 0; i < p.length; i++) {
+                p[i] = empty ? 0 : h.getValueAtPercentile(PERCENTILES[i]) / 1e3;
+            }
+            return new Latency(h.getTotalCount(), p, empty ? 0 : h.getMaxValue() / 1e3, empty ? 0 : h.getMean() / 1e3);
+        }
+
+        public double p(double percentile) {
+            for (int i = 0; i < PERCENTILES.length; i++) {
+                if (PERCENTILES[i] == percentile) {
+                    return percentilesUs[i];
+                }
+            }
+            throw new IllegalArgumentException("percentile " + percentile + " is not reported");
+        }
+    }
+
+    static Map<String, Long> outcomes(Tally t) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (Outcome o : Outcome.values()) {
+            m.put(o.key(), t.count(o));
+        }
+        return m;
+    }
+
+    static Map<Integer, Long> statuses(Tally t) {
+        Map<Integer, Long> m = new LinkedHashMap<>();
+        for (int s = 100; s < 600; s++) {
+            if (t.status(s) != 0) {
+                m.put(s, t.status(s));
+            }
+        }
+        return m;
+    }
+}

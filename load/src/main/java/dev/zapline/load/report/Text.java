@@ -1,0 +1,67 @@
+package dev.zapline.load.report;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** The human-readable final summary, and number formatting shared with the live line. */
+public final class Text {
+
+    private Text() {}
+
+    /** 950, 12.3k, 1.05M. */
+    static String count(double v) {
+        if (v >= 1e6) {
+            return String.format(Locale.ROOT, "%.2fM", v / 1e6);
+        }
+        if (v >= 1e4) {
+            return String.format(Locale.ROOT, "%.1fk", v / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.0f", v);
+    }
+
+    /** 850µs, 1.23ms, 2.50s. */
+    static String micros(double us) {
+        if (us >= 1e6) {
+            return String.format(Locale.ROOT, "%.2fs", us / 1e6);
+        }
+        if (us >= 1e3) {
+            return String.format(Locale.ROOT, "%.2fms", us / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.0fµs", us);
+    }
+
+    private static String bytes(long b) {
+        return b >= 1 << 20 ? String.format(Locale.ROOT, "%.1f MiB", b / 1048576.0)
+                : String.format(Locale.ROOT, "%.1f KiB", b / 1024.0);
+    }
+
+    public static String render(Summary s) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "Target      %s (%s model)%n", s.target(), s.model()));
+        b.append(String.format(Locale.ROOT, "Requests    %d in %.2f s%s%n", s.requests(), s.seconds(),
+                s.complete() ? "" : " (incomplete)"));
+        b.append(String.format(Locale.ROOT, "Rate        %s/s achieved%s%n", count(s.rateAchieved()),
+                s.rateTarget() > 0 ? " of " + count(s.rateTarget()) + "/s target" : ""));
+        b.append("Latency     corrected (from intended send)   service (from actual write)\n");
+        String[] names = {"p50", "p75", "p90", "p99", "p99.9", "p99.99"};
+        for (int i = 0; i < names.length; i++) {
+            b.append(String.format(Locale.ROOT, "  %-9s %-34s %s%n", names[i], micros(s.corrected().percentilesUs()[i]),
+                    micros(s.service().percentilesUs()[i])));
+        }
+        b.append(String.format(Locale.ROOT, "  %-9s %-34s %s%n", "max", micros(s.corrected().maxUs()),
+                micros(s.service().maxUs())));
+        b.append("Outcomes   ");
+        for (Map.Entry<String, Long> e : s.outcomes().entrySet()) {
+            if (e.getValue() != 0 || e.getKey().equals("success")) {
+                b.append(' ').append(e.getKey()).append(' ').append(e.getValue());
+            }
+        }
+        b.append("\nStatuses   ");
+        s.statuses().forEach((k, v) -> b.append(' ').append(k).append(' ').append(v));
+        b.append(String.format(Locale.ROOT, "%nDropped     %d   errors %d%n", s.dropped(), s.errors()));
+        b.append(String.format(Locale.ROOT, "Transfer    %s in, %s out%n", bytes(s.bytesIn()), bytes(s.bytesOut())));
+        b.append(String.format(Locale.ROOT, "Connect     %d connections, p50 %s, max %s, %d failed attempts%n",
+                s.connect().count(), micros(s.connect().p(50)), micros(s.connect().maxUs()), s.connectFailures()));
+        return b.toString();
+    }
+}

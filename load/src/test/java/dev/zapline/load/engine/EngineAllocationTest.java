@@ -1,0 +1,68 @@
+package dev.zapline.load.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.zapline.load.metrics.LoopRecorder;
+import dev.zapline.load.schedule.Arrival;
+import dev.zapline.load.schedule.Stages;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Bytes the engine's event loop allocates per request in steady state (pacing tick, write, response, record),
+ * measured over a window in the middle of a run from another thread. Runs in the build's allocation pass.
+ */
+@Tag("allocation")
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class EngineAllocationTest {
+
+    @Test
+    void openModelLoopAllocatesAlmostNothingPerRequest() throws Exception {
+        LoadPlan plan = LoadPlan.open(Stages.constant(4000, Duration.ofSeconds(4)), Arrival.POISSON, 3, 4, 1);
+        assertThat(perRequest(plan, "open 4000/s poisson")).isLessThan(4.0);
+    }
+
+    @Test
+    void maxThroughputLoopAllocatesAlmostNothingPerRequest() throws Exception {
+        LoadPlan plan = LoadPlan.maxThroughput(8, 4_000_000_000L, 2, 1);
+        assertThat(perRequest(plan, "max throughput 2 x 8")).isLessThan(4.0);
+    }
+
+    @Test
+    void httpMaxThroughputLoopAllocatesAlmostNothingPerRequest() throws Exception {
+        LoadPlan plan = LoadPlan.maxThroughput(8, 4_000_000_000L, 2, 1);
+        assertThat(perRequest(plan, "http max throughput 2 x 8", true)).isLessThan(4.0);
+    }
+
+    private static double perRequest(LoadPlan plan, String what) throws Exception {
+        return perRequest(plan, what, false);
+    }
+
+    private static double perRequest(LoadPlan plan, String what, boolean http) throws Exception {
+        try (Target t = new Target(1)) {
+            // warm the JIT on the same path first
+            Runs.run(plan.isOpen() ? plan : LoadPlan.maxThroughput(8, 1_000_000_000L, 2, 1), (http ? t.http("/health") : t.zap("/health")),
+                    t.loops.group(), 30);
+            long thread = t.loops.group().next().submit(() -> Thread.currentThread().threadId()).get();
+            com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            Engine e = Runs.start(plan, (http ? t.http("/health") : t.zap("/health")), t.loops.group());
+            LoopRecorder r = e.recorders()[0];
+            Thread.sleep(1500);
+            long b0 = mx.getThreadAllocatedBytes(thread);
+            long n0 = r.sentCount();
+            Thread.sleep(2000);
+            long b1 = mx.getThreadAllocatedBytes(thread);
+            long n1 = r.sentCount();
+            Runs.await(e, 30);
+            double per = (b1 - b0) / (double) (n1 - n0);
+            System.out.printf("engine loop, %s: %.3f bytes per request over %d requests (%d bytes)%n", what, per,
+                    n1 - n0, b1 - b0);
+            assertThat(n1 - n0).isGreaterThan(1000);
+            return per;
+        }
+    }
+}

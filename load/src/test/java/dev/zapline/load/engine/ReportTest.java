@@ -1,0 +1,118 @@
+package dev.zapline.load.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zapline.load.report.ReportOptions;
+import dev.zapline.load.report.Reporter;
+import dev.zapline.load.report.Summary;
+import dev.zapline.load.report.Text;
+import dev.zapline.load.schedule.Arrival;
+import dev.zapline.load.schedule.Stages;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The reporter's files: JSON with every documented key, an HdrHistogram log its own reader accepts. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ReportTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void jsonHasEveryKeyAndTheHdrLogRoundTrips() throws Exception {
+        try (Target t = new Target(2)) {
+            LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofMillis(2500)), Arrival.UNIFORM, 0, 4, 2)
+                    .withWarmup(500_000_000);
+            Engine e = Runs.start(plan, t.zap("/health"), t.loops.group());
+            ByteArrayOutputStream live = new ByteArrayOutputStream();
+            Summary s = new Reporter(e, new ReportOptions("zap://test/health", dir.resolve("r.json"),
+                    dir.resolve("r.hlog"), new PrintStream(live, true, StandardCharsets.UTF_8), false)).run();
+
+            // warm-up is cut by when a request ends: the few in flight across the boundary may land on either side
+            assertThat(s.requests()).isBetween(2490L, 2510L);
+            assertThat(new dev.zapline.load.metrics.Tally().read(e.recorders()).ended()).isEqualTo(3000);
+            assertThat(s.rateTarget()).isEqualTo(1000.0);
+            JsonNode j = new ObjectMapper().readTree(dir.resolve("r.json").toFile());
+            for (String k : new String[] {"requests", "rate_target", "rate_achieved", "dropped", "errors"}) {
+                assertThat(j.path("summary").has(k)).as("summary.%s", k).isTrue();
+            }
+            assertThat(j.path("summary").path("requests").asLong()).isEqualTo(s.requests());
+            assertThat(j.path("summary").path("complete").asBoolean()).isTrue();
+            assertThat(j.path("summary").path("rate_achieved").asDouble()).isBetween(900.0, 1100.0);
+            for (String h : new String[] {"corrected", "service"}) {
+                for (String k : new String[] {"p50_us", "p99_us", "p999_us", "max_us"}) {
+                    assertThat(j.path("latency").path(h).path(k).isNumber()).as("latency.%s.%s", h, k).isTrue();
+                }
+            }
+            // counters and histograms are read a moment apart at the warm-up boundary
+            assertThat(j.path("latency").path("corrected").path("count").asLong()).isCloseTo(s.requests(),
+                    org.assertj.core.data.Offset.offset(5L));
+            JsonNode timeline = j.path("timeline");
+            assertThat(timeline.size()).isBetween(3, 5);
+            for (JsonNode i : timeline) {
+                for (String k : new String[] {"t", "rate", "p50_us", "p99_us", "errors", "dropped"}) {
+                    assertThat(i.has(k)).as("timeline[].%s", k).isTrue();
+                }
+            }
+            assertThat(timeline.get(0).path("warmup").asBoolean()).isTrue();
+
+            HistogramLogReader reader = new HistogramLogReader(dir.resolve("r.hlog").toFile());
+            Histogram corrected = new Histogram(3);
+            Histogram service = new Histogram(3);
+            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                ("service".equals(h.getTag()) ? service : corrected).add((Histogram) h);
+            }
+            assertThat(corrected.getTotalCount()).isEqualTo(s.corrected().count());
+            assertThat(service.getTotalCount()).isEqualTo(s.service().count());
+            assertThat(corrected.getValueAtPercentile(99) / 1e3).isCloseTo(s.corrected().p(99),
+                    org.assertj.core.data.Percentage.withPercentage(1));
+
+            assertThat(live.toString(StandardCharsets.UTF_8).lines().count()).isBetween(3L, 5L);
+            assertThat(Text.render(s)).contains("p99.99", "corrected", "service", "success ");
+        }
+    }
+
+    @Test
+    void stoppingEarlyStillWritesCompleteFiles() throws Exception {
+        try (Target t = new Target(2)) {
+            LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofSeconds(30)), Arrival.UNIFORM, 0, 4, 2);
+            Engine e = Runs.start(plan, t.zap("/health"), t.loops.group());
+            Thread.ofPlatform().start(() -> {
+                try {
+                    Thread.sleep(1500);
+                } catch (InterruptedException ignored) {
+                    return;
+                }
+                e.stop();
+            });
+            long t0 = System.nanoTime();
+            Summary s = new Reporter(e, new ReportOptions("zap://test/health", dir.resolve("s.json"),
+                    dir.resolve("s.hlog"), null, false)).run();
+            assertThat(System.nanoTime() - t0).isLessThan(6_000_000_000L);
+            assertThat(s.requests()).isBetween(1300L, 1700L);
+            assertThat(s.requests()).isEqualTo(s.outcomes().values().stream().mapToLong(Long::longValue).sum());
+            JsonNode j = new ObjectMapper().readTree(dir.resolve("s.json").toFile());
+            assertThat(j.path("summary").path("complete").asBoolean()).isTrue();
+            assertThat(j.path("summary").path("requests").asLong()).isEqualTo(s.requests());
+            assertThat(j.path("timeline").size()).isBetween(2, 3);
+            HistogramLogReader reader = new HistogramLogReader(dir.resolve("s.hlog").toFile());
+            long n = 0;
+            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                n += "service".equals(h.getTag()) ? 0 : ((Histogram) h).getTotalCount();
+            }
+            assertThat(n).isEqualTo(s.corrected().count());
+        }
+    }
+}
