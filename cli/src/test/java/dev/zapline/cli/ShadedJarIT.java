@@ -1,0 +1,75 @@
+package dev.zapline.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The packaged runnable jar, as the launcher runs it: every dependency must be inside it. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ShadedJarIT {
+
+    private static final Path JAR = Path.of("target", "zapline.jar");
+
+    private static ProcessBuilder java(String... args) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new java.util.ArrayList<>(List.of(java, "-jar", JAR.toString()));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).redirectErrorStream(true);
+    }
+
+    @Test
+    void inspectRunsFromTheJar() throws Exception {
+        assertThat(Files.isRegularFile(JAR)).as("%s was packaged", JAR).isTrue();
+        Process p = java("inspect", "--sample").start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(out).contains("method   POST", "status   200");
+    }
+
+    @Test
+    void serveAnswersHealthAndRpcOverBothTransportsFromTheJar() throws Exception {
+        Process p = java("serve", "--http", "127.0.0.1:0", "--zap", "127.0.0.1:0", "--json", "dsljson").start();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            Pattern listening = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)");
+            int port = -1;
+            StringBuilder seen = new StringBuilder();
+            for (String line; port < 0 && (line = in.readLine()) != null; ) {
+                seen.append(line).append('\n');
+                Matcher m = listening.matcher(line);
+                if (m.find()) {
+                    port = Integer.parseInt(m.group(1));
+                }
+            }
+            assertThat(port).as("server output:%n%s", seen).isPositive();
+            try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+                HttpResponse<String> health = client.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/health")).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(health.body()).isEqualTo("ok");
+                HttpResponse<String> rpc = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/rpc"))
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"id\":3,\"block\":1,\"method\":\"m\",\"account\":\"0x\"}"))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(rpc.statusCode()).isEqualTo(200);
+                assertThat(rpc.body()).startsWith("{\"id\":3,");
+            }
+        } finally {
+            p.destroy();
+            assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("serve stops on SIGTERM").isTrue();
+        }
+    }
+}
