@@ -83,28 +83,36 @@ public final class ZapMessage {
     }
 
     private ZapMessage validateHeader(int available) {
+        // The hot path is a few compares; the reasons are worked out only on failure, out of line, so that this
+        // method stays small enough to be inlined into callers.
+        if (available >= Zap.HEADER_SIZE && rawI32(Zap.OFFSET_MAGIC) == Zap.MAGIC
+                && Zap.isKnownVersion(rawU16(Zap.OFFSET_VERSION))) {
+            long declared = Integer.toUnsignedLong(rawI32(Zap.OFFSET_SIZE));
+            if (declared >= Zap.HEADER_SIZE && declared <= available) {
+                size = (int) declared;
+                return this;
+            }
+        }
+        size = 0;
+        throw headerError(available);
+    }
+
+    private ZapFormatException headerError(int available) {
         if (available < Zap.HEADER_SIZE) {
-            size = 0;
-            throw new ZapFormatException(0, "message of " + available + " bytes is shorter than the 16-byte header");
+            return new ZapFormatException(0, "message of " + available + " bytes is shorter than the 16-byte header");
         }
         int magic = rawI32(Zap.OFFSET_MAGIC);
         if (magic != Zap.MAGIC) {
-            size = 0;
-            throw new ZapFormatException(0, String.format("bad magic 0x%08x, expected 5a415000", Integer.reverseBytes(magic)));
+            return new ZapFormatException(0,
+                    String.format("bad magic 0x%08x, expected 5a415000", Integer.reverseBytes(magic)));
         }
         int version = rawU16(Zap.OFFSET_VERSION);
         if (!Zap.isKnownVersion(version)) {
-            size = 0;
-            throw new ZapFormatException(Zap.OFFSET_VERSION, "unknown version " + version + ", expected 1 or 2");
+            return new ZapFormatException(Zap.OFFSET_VERSION, "unknown version " + version + ", expected 1 or 2");
         }
         long declared = Integer.toUnsignedLong(rawI32(Zap.OFFSET_SIZE));
-        if (declared < Zap.HEADER_SIZE || declared > available) {
-            size = 0;
-            throw new ZapFormatException(
-                    Zap.OFFSET_SIZE, "size " + declared + " outside [16, " + available + "] (bytes available)");
-        }
-        size = (int) declared;
-        return this;
+        return new ZapFormatException(
+                Zap.OFFSET_SIZE, "size " + declared + " outside [16, " + available + "] (bytes available)");
     }
 
     /** Header version: 1 or 2 (0 after a failed wrap). */
