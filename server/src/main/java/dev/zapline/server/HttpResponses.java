@@ -38,9 +38,7 @@ final class HttpResponses {
         Http1ResponseWriter.statusLine(out, status);
         out.writeBytes(dateLine);
         ResponseHeaders h = ctx.responseHeaders();
-        for (int i = 0; i < h.count(); i++) {
-            h.writeHttp(i, out);
-        }
+        h.writeHttp(out);
         if (defaultType != null && !h.hasContentType() && hasBody(status)) {
             out.writeBytes(defaultType);
         }

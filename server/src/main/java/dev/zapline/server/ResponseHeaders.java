@@ -6,7 +6,8 @@ import java.util.Arrays;
 
 /**
  * The headers a handler sets on its response, in order, kept as bytes in one reused array so that setting them
- * allocates nothing once warm. Transports read them back to encode the response.
+ * allocates nothing once warm. They are laid out as HTTP/1.1 header lines ({@code name: value\r\n}), so the HTTP
+ * transport writes them all with one copy; other transports read names and values by offset.
  *
  * <p>Names must be tokens and values must not hold CR or LF (header injection); both are checked when set. Not
  * thread-safe; owned by a {@link Ctx}.
@@ -50,10 +51,18 @@ public final class ResponseHeaders {
     void add(CharSequence name, CharSequence value) {
         checkName(name);
         slot();
+        int start = used;
         nameAt[count] = used;
         nameLen[count] = latin1(name);
+        colonSpace();
         valueAt[count] = used;
-        valueLen[count] = value(value);
+        try {
+            valueLen[count] = value(value);
+        } catch (IllegalArgumentException e) {
+            used = start;
+            throw e;
+        }
+        crlf();
         contentType |= isContentType(nameAt[count], nameLen[count]);
         count++;
     }
@@ -68,8 +77,10 @@ public final class ResponseHeaders {
         slot();
         nameAt[count] = used;
         nameLen[count] = append(name, 0, name.length);
+        colonSpace();
         valueAt[count] = used;
         valueLen[count] = append(value, offset, length);
+        crlf();
         contentType |= isContentType(nameAt[count], nameLen[count]);
         count++;
     }
@@ -83,10 +94,21 @@ public final class ResponseHeaders {
         return contentType;
     }
 
-    /** Writes header {@code i} as {@code name: value\r\n}. */
-    public void writeHttp(int i, ByteBuf out) {
-        out.writeBytes(data, nameAt[i], nameLen[i]).writeByte(':').writeByte(' ')
-                .writeBytes(data, valueAt[i], valueLen[i]).writeByte('\r').writeByte('\n');
+    /** Writes every header as HTTP/1.1 header lines, in order, with one copy. */
+    public void writeHttp(ByteBuf out) {
+        out.writeBytes(data, 0, used);
+    }
+
+    private void colonSpace() {
+        ensure(2);
+        data[used++] = ':';
+        data[used++] = ' ';
+    }
+
+    private void crlf() {
+        ensure(2);
+        data[used++] = '\r';
+        data[used++] = '\n';
     }
 
     public byte[] array() {

@@ -77,9 +77,22 @@ public final class Http1ResponseWriter {
     }
 
     public static void contentLength(ByteBuf out, long length) {
+        if (length >= 0 && length < CONTENT_LENGTH_LINES.length) {
+            out.writeBytes(CONTENT_LENGTH_LINES[(int) length]);
+            return;
+        }
         out.writeBytes(CONTENT_LENGTH);
         decimal(out, length);
         out.writeBytes(CRLF);
+    }
+
+    /** {@code content-length: N\r\n} for the small bodies most responses have, written with one copy. */
+    private static final byte[][] CONTENT_LENGTH_LINES = new byte[4096][];
+
+    static {
+        for (int n = 0; n < CONTENT_LENGTH_LINES.length; n++) {
+            CONTENT_LENGTH_LINES[n] = ("content-length: " + n + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        }
     }
 
     public static void endHead(ByteBuf out) {
