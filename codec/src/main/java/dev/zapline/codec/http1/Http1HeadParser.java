@@ -133,6 +133,29 @@ public final class Http1HeadParser implements ByteProcessor {
     private int run(byte[] h, int i, int end) {
         int j = i;
         switch (state) {
+            case METHOD -> {
+                while (j < end && Ascii.isTchar(h[j])) {
+                    j++;
+                }
+                lineBytes += j - i;
+                if (lineBytes > limits.maxRequestLine()) {
+                    throw new Http1Exception(414, "request line longer than " + limits.maxRequestLine() + " bytes");
+                }
+            }
+            case VERSION -> {
+                // "HTTP/1.1" or "HTTP/1.0" whole in the buffer: check it at once; anything else goes byte by byte
+                if (versionIndex == 0 && end - j >= HTTP_1_.length + 1
+                        && Arrays.equals(h, j, j + HTTP_1_.length, HTTP_1_, 0, HTTP_1_.length)
+                        && (h[j + HTTP_1_.length] == '0' || h[j + HTTP_1_.length] == '1')) {
+                    lineBytes += HTTP_1_.length + 1;
+                    if (lineBytes > limits.maxRequestLine()) {
+                        throw new Http1Exception(414, "request line longer than " + limits.maxRequestLine() + " bytes");
+                    }
+                    req.version = h[j + HTTP_1_.length] == '0' ? 10 : 11;
+                    versionIndex = HTTP_1_.length + 1;
+                    j += HTTP_1_.length + 1;
+                }
+            }
             case TARGET -> {
                 for (byte c; j < end && Ascii.isTargetByte(c = h[j]); j++) {
                     if (c == '?' && req.queryStart < 0) {
