@@ -1,5 +1,6 @@
 package dev.zapline.server;
 
+import dev.zapline.server.internal.route.Method;
 import dev.zapline.server.internal.route.RouteMatch;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -83,7 +84,10 @@ public final class Ctx {
 
     /** The request method as sent; a shared constant for the standard methods (no allocation). */
     public String method() {
-        return Methods.name(head.bytes(), head.methodStart(), head.methodLength());
+        byte[] b = head.bytes();
+        int id = Method.of(b, head.methodStart(), head.methodLength());
+        return id != Method.OTHER ? Method.name(id)
+                : new String(b, head.methodStart(), head.methodLength(), StandardCharsets.US_ASCII);
     }
 
     /** Allocating convenience: the path (request target up to '?'), not percent-decoded. */

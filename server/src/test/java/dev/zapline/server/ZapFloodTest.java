@@ -49,7 +49,7 @@ class ZapFloodTest {
             all.writeBytes(ZapFrames.request("GET", "/n/" + i, ""));
         }
         byte[] bytes = all.toByteArray();
-        try (ZapClient c = new ZapClient(server.port)) {
+        try (TestZapSocket c = new TestZapSocket(server.port)) {
             // Everything is written before anything is read; the write runs on its own thread only so that, should
             // the socket buffers fill before it is done, reading the responses lets it finish instead of deadlocking.
             Future<?> write = writers.submit(() -> {
@@ -82,7 +82,7 @@ class ZapFloodTest {
         // Each 64 KiB chunk starts with a frame length of 1 MiB (over the 1 KiB limit); 64 MiB at most.
         byte[] chunk = new byte[64 << 10];
         ByteBuffer.wrap(chunk).putInt(1 << 20);
-        try (ZapClient c = new ZapClient(server.port, 5_000)) {
+        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
             long start = System.nanoTime();
             Future<?> write = writers.submit(() -> {
                 try {

@@ -49,9 +49,9 @@ class ZapIsolationTest {
     void wellBehavedConnectionIsAnsweredInOrderWhileOthersSendGarbageOrFlood() throws Exception {
         SplittableRandom random = new SplittableRandom(42);
         AtomicInteger flooded = new AtomicInteger();
-        try (ZapClient good = new ZapClient(server.port);
-                ZapClient flooder = new ZapClient(server.port);
-                ZapClient halfSent = new ZapClient(server.port)) {
+        try (TestZapSocket good = new TestZapSocket(server.port);
+                TestZapSocket flooder = new TestZapSocket(server.port);
+                TestZapSocket halfSent = new TestZapSocket(server.port)) {
             byte[] floodFrame = ZapFrames.request("POST", "/flood", "x".repeat(200));
             Future<?> flood = flooders.submit(() -> {
                 // Never reads: the server must stop reading it once its responses back up, not stall the loop.
@@ -68,7 +68,7 @@ class ZapIsolationTest {
             byte[] half = ZapFrames.request("GET", "/never-finished", "");
             halfSent.send(Arrays.copyOf(half, half.length / 2));
             for (int i = 0; i < ROUNDS; i++) {
-                try (ZapClient bad = new ZapClient(server.port)) {
+                try (TestZapSocket bad = new TestZapSocket(server.port)) {
                     bad.send(garbage(i, random));
                     good.send(ZapFrames.concat(ZapFrames.request("GET", "/n/" + (2 * i), ""),
                             ZapFrames.request("POST", "/echo", "round " + i, "X-Round", Integer.toString(i))));

@@ -98,7 +98,7 @@ class ZapMalformedFrameTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformed")
     void malformedFrameGetsOne400AndTheConnectionCloses(String name, byte[] input, String detail) throws Exception {
-        try (ZapClient c = new ZapClient(server.port)) {
+        try (TestZapSocket c = new TestZapSocket(server.port)) {
             List<Frame> frames = ZapFrames.read(c.send(input).untilClosed());
             assertBadRequest(frames, detail);
         }
@@ -106,7 +106,7 @@ class ZapMalformedFrameTest {
 
     @Test
     void oversizeFrameIsRefusedBeforeItsBodyIsSent() throws Exception {
-        try (ZapClient c = new ZapClient(server.port, 5_000)) {
+        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
             assertBadRequest(c.send(prefix(MAX_FRAME + 1)).frames(1), "frame of 1025 bytes exceeds the limit of 1024");
             assertThat(c.untilClosed()).isEmpty();
         }
@@ -115,14 +115,14 @@ class ZapMalformedFrameTest {
     @Test
     void validFrameThenABadOneIsAnsweredThen400ThenClose() throws Exception {
         byte[] bad = patch8(valid(), MSG, 'X');
-        try (ZapClient c = new ZapClient(server.port)) {
+        try (TestZapSocket c = new TestZapSocket(server.port)) {
             List<Frame> frames = ZapFrames.read(c.send(ZapFrames.concat(valid(), valid(), bad, valid())).untilClosed());
             assertThat(frames).hasSize(3);
             assertThat(frames.subList(0, 2)).extracting(Frame::status, Frame::body)
                     .containsOnly(org.assertj.core.groups.Tuple.tuple(200, "GET /ok ZAP-HTTP/1.0\n\n"));
             assertBadRequest(frames.subList(2, 3), "bad magic");
         }
-        try (ZapClient c = new ZapClient(server.port)) {
+        try (TestZapSocket c = new TestZapSocket(server.port)) {
             assertThat(c.send(valid()).frames(1)).extracting(Frame::status).containsExactly(200);
             List<Frame> frames = ZapFrames.read(c.send(type(2)).untilClosed());
             assertBadRequest(frames, "frame type 2 (response)");

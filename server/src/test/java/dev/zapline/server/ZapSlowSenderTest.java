@@ -41,20 +41,20 @@ class ZapSlowSenderTest {
 
     @Test
     void frameTrickledAByteAtATimeSlowerThanTheIdleTimeoutGets408() throws Exception {
-        try (ZapClient c = new ZapClient(server.port, 5_000)) {
+        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
             trickleUntil408(c);
         }
     }
 
     @Test
     void keptConnectionThatWasAnsweredThenTricklesGets408() throws Exception {
-        try (ZapClient c = new ZapClient(server.port, 5_000)) {
+        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
             assertThat(c.send(frame(1)).frames(1)).extracting(Frame::status).containsExactly(200);
             trickleUntil408(c);
         }
     }
 
-    private static void trickleUntil408(ZapClient c) throws Exception {
+    private static void trickleUntil408(TestZapSocket c) throws Exception {
         byte[] f = frame(200);
         long start = System.nanoTime();
         int sent = 0;
@@ -77,7 +77,7 @@ class ZapSlowSenderTest {
     @Test
     void partOfAFrameThenSilenceGets408WhenTheConnectionGoesIdle() throws Exception {
         byte[] f = frame(10);
-        try (ZapClient c = new ZapClient(server.port, 5_000)) {
+        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
             long start = System.nanoTime();
             List<Frame> frames = ZapFrames.read(c.send(Arrays.copyOf(f, f.length / 2)).untilClosed());
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isBetween(IDLE_MILLIS - 50, 3_000L);
@@ -87,7 +87,7 @@ class ZapSlowSenderTest {
 
     @Test
     void framesSplitIntoManyReadsWithinTheTimeoutAreAnsweredNormally() throws Exception {
-        try (ZapClient c = new ZapClient(server.port, 5_000)) {
+        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
             // Three frames, each in 10 pieces 25 ms apart (~250 ms a frame, ~750 ms in all): each frame arrives in
             // time although the three together take longer than the idle timeout.
             for (int i = 0; i < 3; i++) {
@@ -106,7 +106,7 @@ class ZapSlowSenderTest {
 
     @Test
     void idleConnectionBetweenFramesIsClosedWithoutAResponse() throws Exception {
-        try (ZapClient c = new ZapClient(server.port, 5_000)) {
+        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
             assertThat(c.send(frame(1)).frames(1)).extracting(Frame::status).containsExactly(200);
             assertThat(c.untilClosed()).isEmpty();
         }

@@ -46,21 +46,21 @@ class ZapVectorSocketTest {
 
     @Test
     void requestVectorReachesTheHandlerWithMethodTargetHeadersInOrderAndBody() throws Exception {
-        try (ZapClient c = new ZapClient(server.port)) {
+        try (TestZapSocket c = new TestZapSocket(server.port)) {
             assertThat(c.send(vector("zaphttp-request")).frames(1)).containsExactly(REQUEST_ECHO);
         }
     }
 
     @Test
     void emptyRequestVectorHasNoHeadersAndNoBody() throws Exception {
-        try (ZapClient c = new ZapClient(server.port)) {
+        try (TestZapSocket c = new TestZapSocket(server.port)) {
             assertThat(c.send(vector("zaphttp-empty-request")).frames(1)).containsExactly(EMPTY_ECHO);
         }
     }
 
     @Test
     void responseFramesAreVersion1Type2MessagesRootedAfterTheHeader() throws Exception {
-        try (ZapClient c = new ZapClient(server.port)) {
+        try (TestZapSocket c = new TestZapSocket(server.port)) {
             byte[] raw = c.send(vector("zaphttp-request")).rawFrames(1);
             ZapMessage m = new ZapMessage().wrap(raw, 4, raw.length - 4);
             assertThat(m.version()).isEqualTo(1);
@@ -74,7 +74,7 @@ class ZapVectorSocketTest {
     void bothVectorsPipelinedInOneWriteAreAnsweredInOrderOnAKeptConnection() throws Exception {
         byte[] both = ZapFrames.concat(vector("zaphttp-request"), vector("zaphttp-empty-request"),
                 vector("zaphttp-empty-request"), vector("zaphttp-request"));
-        try (ZapClient c = new ZapClient(server.port)) {
+        try (TestZapSocket c = new TestZapSocket(server.port)) {
             for (int round = 0; round < 3; round++) {
                 assertThat(c.send(both).frames(4)).as("round %d", round)
                         .containsExactly(REQUEST_ECHO, EMPTY_ECHO, EMPTY_ECHO, REQUEST_ECHO);
@@ -85,7 +85,7 @@ class ZapVectorSocketTest {
     @Test
     void vectorsWrittenOneByteAtATimeAreAnsweredWhole() throws Exception {
         byte[] both = ZapFrames.concat(vector("zaphttp-request"), vector("zaphttp-empty-request"));
-        try (ZapClient c = new ZapClient(server.port)) {
+        try (TestZapSocket c = new TestZapSocket(server.port)) {
             for (byte b : both) {
                 c.send(new byte[] {b});
             }
@@ -95,17 +95,17 @@ class ZapVectorSocketTest {
 
     @Test
     void manyConnectionsEachSendingTheVectorsGetTheirOwnAnswers() throws Exception {
-        List<ZapClient> clients = new ArrayList<>();
+        List<TestZapSocket> clients = new ArrayList<>();
         try {
             for (int i = 0; i < 20; i++) {
-                clients.add(new ZapClient(server.port).send(vector(i % 2 == 0 ? "zaphttp-request" : "zaphttp-empty-request")));
+                clients.add(new TestZapSocket(server.port).send(vector(i % 2 == 0 ? "zaphttp-request" : "zaphttp-empty-request")));
             }
             for (int i = 0; i < clients.size(); i++) {
                 assertThat(clients.get(i).frames(1)).as("client %d", i)
                         .containsExactly(i % 2 == 0 ? REQUEST_ECHO : EMPTY_ECHO);
             }
         } finally {
-            for (ZapClient c : clients) {
+            for (TestZapSocket c : clients) {
                 c.close();
             }
         }

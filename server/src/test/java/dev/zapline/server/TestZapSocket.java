@@ -18,17 +18,17 @@ import java.util.List;
  * A blocking ZAP client on a loopback socket, for the socket suites: raw bytes out, whole length-prefixed frames
  * in. Every read is bounded by the socket timeout, so a server that stays silent fails the test instead of hanging.
  */
-final class ZapClient implements AutoCloseable {
+final class TestZapSocket implements AutoCloseable {
 
     private final Socket socket;
     private final DataInputStream in;
     private final OutputStream out;
 
-    ZapClient(int port) throws IOException {
+    TestZapSocket(int port) throws IOException {
         this(port, 10_000);
     }
 
-    ZapClient(int port, int readTimeoutMillis) throws IOException {
+    TestZapSocket(int port, int readTimeoutMillis) throws IOException {
         socket = new Socket();
         socket.setTcpNoDelay(true);
         socket.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
@@ -37,7 +37,7 @@ final class ZapClient implements AutoCloseable {
         out = socket.getOutputStream();
     }
 
-    ZapClient send(byte[] bytes) throws IOException {
+    TestZapSocket send(byte[] bytes) throws IOException {
         out.write(bytes);
         out.flush();
         return this;
