@@ -3,6 +3,8 @@ package dev.zapline.bench.server;
 import dev.zapline.server.App;
 import dev.zapline.server.HeaderName;
 import dev.zapline.server.ServerConfig;
+import dev.zapline.server.baseline.CachedResponses;
+import dev.zapline.server.baseline.RawHealthHandler;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;

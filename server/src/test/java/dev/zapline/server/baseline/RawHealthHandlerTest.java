@@ -1,9 +1,11 @@
-package dev.zapline.bench.server;
+package dev.zapline.server.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.server.App;
 import dev.zapline.server.ServerConfig;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -81,9 +83,10 @@ class RawHealthHandlerTest {
 
     @Test
     void sendsTheSameBytesAsZapline() {
-        ChannelHandler zapline = HttpFrameworkBench.healthApp(ServerConfig.defaults().withClock(() -> NOW))
-                .embedded();
-        EmbeddedChannel z = HttpFrameworkBench.channel(zapline);
+        App app = App.create(ServerConfig.defaults().withClock(() -> NOW));
+        app.get("/health", ctx -> ctx.contentType("text/plain").send("ok"));
+        ChannelHandler zapline = app.embedded();
+        EmbeddedChannel z = channel(zapline);
         EmbeddedChannel r = raw();
         String pipelined = WRK + WRK;
         assertThat(exchange(r, pipelined)).isEqualTo(exchange(z, pipelined)).isEqualTo(OK + OK);
@@ -91,19 +94,15 @@ class RawHealthHandlerTest {
         r.finishAndReleaseAll();
     }
 
-    @Test
-    void benchmarkArmsAnswerTheRequest() {
-        for (String arm : new String[] {"zapline", "zapline-preencoded", "zapline-fixed-clock", "raw", "raw-idle"}) {
-            HttpFrameworkBench b = new HttpFrameworkBench();
-            b.server = arm;
-            b.setUp();
-            assertThat(b.request()).as(arm).isEqualTo(OK.length());
-            b.tearDown();
-        }
+    private EmbeddedChannel raw() {
+        return channel(new RawHealthHandler(responses));
     }
 
-    private EmbeddedChannel raw() {
-        return HttpFrameworkBench.channel(new RawHealthHandler(responses));
+    private static EmbeddedChannel channel(ChannelHandler handler) {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        ch.config().setAllocator(PooledByteBufAllocator.DEFAULT);
+        ch.pipeline().addLast(handler);
+        return ch;
     }
 
     private static String exchange(EmbeddedChannel ch, String request) {

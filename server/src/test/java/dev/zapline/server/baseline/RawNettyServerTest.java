@@ -1,4 +1,4 @@
-package dev.zapline.bench.server;
+package dev.zapline.server.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

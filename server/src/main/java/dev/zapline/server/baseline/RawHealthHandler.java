@@ -1,4 +1,4 @@
-package dev.zapline.bench.server;
+package dev.zapline.server.baseline;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
@@ -18,7 +18,7 @@ import java.nio.charset.StandardCharsets;
  * HTTP/1.0 keep-alive, header limits. Nothing is accumulated, so a long line costs no memory. One instance per
  * channel, on its event loop.
  */
-final class RawHealthHandler extends ChannelInboundHandlerAdapter {
+public final class RawHealthHandler extends ChannelInboundHandlerAdapter {
 
     private static final byte[] REQUEST_LINE_START = "GET /health ".getBytes(StandardCharsets.US_ASCII);
     private static final int OUT_INITIAL = 1024;
@@ -31,7 +31,7 @@ final class RawHealthHandler extends ChannelInboundHandlerAdapter {
     private boolean wrongTarget;
     private boolean closing;
 
-    RawHealthHandler(CachedResponses responses) {
+    public RawHealthHandler(CachedResponses responses) {
         this.responses = responses;
     }
 

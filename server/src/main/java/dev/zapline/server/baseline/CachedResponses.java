@@ -1,4 +1,4 @@
-package dev.zapline.bench.server;
+package dev.zapline.server.baseline;
 
 import dev.zapline.codec.http1.HttpDate;
 import io.netty.util.concurrent.EventExecutor;
@@ -22,7 +22,7 @@ import java.util.function.LongSupplier;
  * compares them). {@link #ok()} and {@link #notFound()} may be read from any thread; {@link #refresh()} runs on
  * one thread at a time.
  */
-final class CachedResponses {
+public final class CachedResponses {
 
     private static final byte[] OK_STATUS = ascii("HTTP/1.1 200 OK\r\n");
     private static final byte[] OK_REST = ascii("content-type: text/plain\r\ncontent-length: 2\r\n\r\nok");
@@ -35,17 +35,17 @@ final class CachedResponses {
     private volatile byte[] notFound;
     private byte[] builtFor;
 
-    CachedResponses(LongSupplier millis) {
+    public CachedResponses(LongSupplier millis) {
         this.millis = millis;
         refresh();
     }
 
     /** Rebuilds the responses on {@code loop} every 100 ms until the loop shuts down. */
-    ScheduledFuture<?> start(EventExecutor loop) {
+    public ScheduledFuture<?> start(EventExecutor loop) {
         return loop.scheduleAtFixedRate(this::refresh, 100, 100, TimeUnit.MILLISECONDS);
     }
 
-    void refresh() {
+    public void refresh() {
         byte[] line = date.line(millis.getAsLong());
         if (line != builtFor) {
             builtFor = line;
@@ -55,7 +55,7 @@ final class CachedResponses {
     }
 
     /** {@code 200 OK}, date, {@code content-type: text/plain}, {@code content-length: 2}, body {@code ok}. */
-    byte[] ok() {
+    public byte[] ok() {
         return ok;
     }
 

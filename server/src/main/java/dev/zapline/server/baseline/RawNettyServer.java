@@ -1,4 +1,4 @@
-package dev.zapline.bench.server;
+package dev.zapline.server.baseline;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * pooled allocator, TCP_NODELAY, SO_BACKLOG 4096, SO_REUSEADDR), so the gap to zapline is the framework alone.
  *
  * <pre>
- * java -cp bench/target/benchmarks.jar dev.zapline.bench.server.RawNettyServer --port 8081 --event-loops 1
+ * java -cp bench/target/benchmarks.jar dev.zapline.server.baseline.RawNettyServer --port 8081 --event-loops 1
  * </pre>
  *
  * <p>Prints {@code listening on http://HOST:PORT (epoll, N event loops)} once bound; stops on SIGINT/SIGTERM.
