@@ -23,6 +23,8 @@ final class HttpConnection extends Connection {
     private final ChunkedDecoder chunked;
     private final HttpHead head = new HttpHead();
     private ByteBuf chunkBody;
+    /** The body of a Content-Length request: a retained slice of the cumulation, released when the request ends. */
+    private ByteBuf bodySlice;
     private int phase = HEAD;
     private long need;
     private boolean keepAlive;
@@ -58,7 +60,9 @@ final class HttpConnection extends Connection {
                     if (cumulation.readableBytes() < need) {
                         break;
                     }
-                    head.body = cumulation.readSlice((int) need);
+                    // retained: a recycled object when the cumulation is pooled; released in requestDone
+                    bodySlice = cumulation.readRetainedSlice((int) need);
+                    head.body = bodySlice;
                     phase = HEAD;
                     dispatch(head);
                 } else if (phase == CHUNKED_BODY) {
@@ -114,6 +118,7 @@ final class HttpConnection extends Connection {
     @Override
     void requestDone() {
         head.body = Unpooled.EMPTY_BUFFER;
+        bodySlice = releaseQuietly(bodySlice);
         chunkBody = releaseQuietly(chunkBody);
         if (!keepAlive) {
             closing = true;
@@ -226,6 +231,7 @@ final class HttpConnection extends Connection {
     @Override
     void release() {
         super.release();
+        bodySlice = releaseQuietly(bodySlice);
         chunkBody = releaseQuietly(chunkBody);
         head.body = Unpooled.EMPTY_BUFFER;
     }

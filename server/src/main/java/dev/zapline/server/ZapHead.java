@@ -73,7 +73,8 @@ final class ZapHead implements RequestHead {
             throw new ZapFormatException(16 + 24, "malformed header block (" + headers.length() + " bytes)");
         }
         ZapSlice b = req.body(slice);
-        body = b.length() == 0 ? Unpooled.EMPTY_BUFFER : frames.slice(index + b.position(), b.length());
+        // A retained slice of a pooled buffer is a recycled object: no allocation per request. clear() releases it.
+        body = b.length() == 0 ? Unpooled.EMPTY_BUFFER : frames.retainedSlice(index + b.position(), b.length());
     }
 
     private void ensure(int n) {
@@ -83,7 +84,13 @@ final class ZapHead implements RequestHead {
     }
 
     void clear() {
-        body = Unpooled.EMPTY_BUFFER;
+        if (body != Unpooled.EMPTY_BUFFER) {
+            ByteBuf b = body;
+            body = Unpooled.EMPTY_BUFFER;
+            if (b.refCnt() > 0) {
+                b.release();
+            }
+        }
     }
 
     /** The request's header block as received, for walking with a {@link HeaderCursor}; valid with the request. */
