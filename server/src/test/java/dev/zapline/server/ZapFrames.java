@@ -24,11 +24,14 @@ final class ZapFrames {
     private ZapFrames() {}
 
     static byte[] request(String method, String target, String body, String... headerPairs) {
+        return request(method, target, body.getBytes(StandardCharsets.UTF_8), headerPairs);
+    }
+
+    static byte[] request(String method, String target, byte[] b, String... headerPairs) {
         HeaderBlockWriter h = new HeaderBlockWriter();
         for (int i = 0; i < headerPairs.length; i += 2) {
             h.add(headerPairs[i], headerPairs[i + 1]);
         }
-        byte[] b = body.getBytes(StandardCharsets.UTF_8);
         ZapBuilder builder = new ZapBuilder();
         ZapHttpWriter.request(builder, method, target, "ZAP-HTTP/1.0", h, b, 0, b.length, null);
         return frame(builder.toByteArray());

@@ -75,6 +75,33 @@ class ByteBufZapTest {
         }
     }
 
+    @Test
+    void readsALargeMessageInPlaceAndASmallOneFromACopy() {
+        ZapBuilder b = new ZapBuilder();
+        byte[] big = new byte[ByteBufZap.COPY_BELOW + 100];
+        java.util.Arrays.fill(big, (byte) 7);
+        b.startObject(8).setBytes(0, big).finishAsRoot();
+        b.finish();
+        byte[] large = b.toByteArray();
+        ByteBuf buf = PooledByteBufAllocator.DEFAULT.directBuffer().writeZero(5).writeBytes(large);
+        try {
+            ZapMessage msg = new ByteBufZap().wrap(new ZapMessage(), buf, 5, large.length);
+            buf.setByte(5 + large.length - 1, 9);
+            // read in place: the change made in the buffer after wrapping shows through
+            assertThat(msg.toByteArray()[large.length - 1]).isEqualTo((byte) 9);
+            ByteBuf small = PooledByteBufAllocator.DEFAULT.directBuffer().writeZero(5).writeBytes(CANONICAL);
+            try {
+                ZapMessage m = new ByteBufZap().wrap(new ZapMessage(), small, 5, CANONICAL.length);
+                small.setByte(5 + CANONICAL.length - 1, 0x55);
+                assertThat(m.toByteArray()).isEqualTo(CANONICAL);
+            } finally {
+                small.release();
+            }
+        } finally {
+            buf.release();
+        }
+    }
+
     private static void buildCanonical(ZapBuilder b) {
         b.startObject(24).setU32(0, 0xDEADBEEFL).setText(8, "zap").setBytes(16, new byte[] {1, 2, 3, 4})
                 .finishAsRoot();
