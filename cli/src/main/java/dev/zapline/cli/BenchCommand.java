@@ -1,0 +1,87 @@
+package dev.zapline.cli;
+
+import dev.zapline.cli.bench.BenchReport;
+import dev.zapline.cli.bench.BenchResult;
+import dev.zapline.cli.bench.BenchRunner;
+import dev.zapline.cli.bench.BenchSettings;
+import dev.zapline.cli.load.Durations;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code zapline bench}: the framework-tax, ZAP-vs-HTTP and typed-vs-JSON comparison in one command. */
+@Command(name = "bench", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"Start the demo server (and the raw Netty baseline) in child JVMs, drive each arm with the "
+                + "load generator, and print one table: req/s, corrected latency, errors, and the server's own GC "
+                + "count, allocation and CPU time per request, with the ratios that matter.",
+            "Arms: raw-netty, http-health, zap-health, http-rpc-jackson, http-rpc-dsljson, http-rpc-fastjson2, "
+                + "http-rpc-zap, zap-rpc-zap.",
+            "Exit status 0 when every arm was measured, 1 when one failed (its row says why)."})
+final class BenchCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--arms", paramLabel = "LIST", description = "Comma-separated arms, or all (default "
+            + "${DEFAULT-VALUE}).")
+    String arms = "all";
+
+    @Option(names = {"-d", "--duration"}, description = "Measured phase per arm (default ${DEFAULT-VALUE}).")
+    String duration = "5s";
+
+    @Option(names = "--warmup", paramLabel = "DURATION", description = "Warm-up per arm, not measured (default "
+            + "${DEFAULT-VALUE}).")
+    String warmup = "5s";
+
+    @Option(names = {"-c", "--connections"}, description = "Connections, one request in flight each (default "
+            + "${DEFAULT-VALUE}).")
+    int connections = 64;
+
+    @Option(names = "--latency-at", paramLabel = "FRACTION", description = "Also run each arm open-model at this "
+            + "fraction of its measured req/s and report the latency there, e.g. 0.7.")
+    double latencyAt;
+
+    @Option(names = "--cross-check", description = "Also run wrk (when installed) on the HTTP arms and print how "
+            + "far our req/s is from wrk's.")
+    boolean crossCheck;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write bench.md and bench.json here.")
+    Path out;
+
+    @Option(names = "--compare", paramLabel = "FILE", description = "Print the change against an earlier "
+            + "bench.json.")
+    Path compare;
+
+    @Option(names = "--no-pin", description = "Do not pin server and loader to different cores.")
+    boolean noPin;
+
+    @Override
+    public Integer call() throws Exception {
+        List<String> original = spec.commandLine().getParseResult().originalArgs();
+        if (!original.isEmpty() && original.get(0).equals("bench")) {
+            original = original.subList(1, original.size());
+        }
+        String command = String.join(" ", java.util.stream.Stream.concat(java.util.stream.Stream.of("zapline",
+                "bench"), original.stream()).toList());
+        BenchSettings settings = new BenchSettings(BenchRunner.armNames(arms), Durations.nanos(warmup),
+                Durations.nanos(duration), connections, latencyAt, crossCheck, !noPin, command);
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintStream log = System.err;
+        BenchResult result = BenchRunner.run(settings, log, null);
+        stdout.print(BenchReport.markdown(result));
+        if (compare != null) {
+            stdout.print(BenchReport.compare(result, compare));
+        }
+        stdout.flush();
+        if (out != null) {
+            BenchReport.write(out, result);
+            log.println("zapline bench: wrote " + out.resolve("bench.md") + " and " + out.resolve("bench.json"));
+        }
+        return result.complete() ? 0 : 1;
+    }
+}

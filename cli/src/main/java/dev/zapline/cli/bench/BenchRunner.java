@@ -1,0 +1,238 @@
+package dev.zapline.cli.bench;
+
+import dev.zapline.cli.load.LoadTarget;
+import dev.zapline.load.engine.Client;
+import dev.zapline.load.engine.Engine;
+import dev.zapline.load.engine.LoadPlan;
+import dev.zapline.load.engine.NanoClock;
+import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.report.ReportOptions;
+import dev.zapline.load.report.Reporter;
+import dev.zapline.load.report.Summary;
+import dev.zapline.load.schedule.Arrival;
+import dev.zapline.load.schedule.Stages;
+import dev.zapline.load.zap.ZapLoops;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs the arms one after the other, each against a fresh {@link ServerChild}: warm-up and measured phase in one
+ * closed-loop max-throughput run of the load engine (one event loop, one request in flight per connection), the
+ * server's counters read at the measured phase's start and end, then the optional open-model run and wrk cross-check
+ * on the same warm server. An arm whose server fails is reported with its error and the others still run.
+ */
+public final class BenchRunner {
+
+    /** Called once per arm when its measured phase starts (tests use it to kill a server mid-run). */
+    public interface Hook {
+        void measuring(String arm, long serverPid);
+    }
+
+    private static final long READY_MILLIS = 30_000;
+    private static final long STATS_MILLIS = 5_000;
+    private static final long TIMEOUT_NANOS = 5_000_000_000L;
+
+    private final BenchSettings settings;
+    private final PrintStream log;
+    private final Hook hook;
+    private final Pinning pinning;
+    private final String wrk;
+    private final Machine machine;
+
+    BenchRunner(BenchSettings settings, PrintStream log, Hook hook, Pinning pinning, Machine machine) {
+        this.machine = machine;
+        this.settings = settings;
+        this.log = log;
+        this.hook = hook;
+        this.pinning = pinning;
+        this.wrk = settings.crossCheck() ? Pinning.onPath("wrk") : null;
+    }
+
+    /** Pins (when asked and possible) and runs every arm; progress goes to {@code log}. */
+    public static BenchResult run(BenchSettings settings, PrintStream log, Hook hook) {
+        Machine machine = Machine.current();
+        Pinning pinning = Pinning.apply(settings.pin());
+        return new BenchRunner(settings, log, hook, pinning, machine).runAll();
+    }
+
+    /**
+     * The arms a comma-separated list names, in its order ({@code all}: every arm).
+     *
+     * @throws IllegalArgumentException naming an unknown or repeated arm
+     */
+    public static List<String> armNames(String list) {
+        return Arm.parse(list).stream().map(a -> a.label).toList();
+    }
+
+    BenchResult runAll() {
+        log.println("zapline bench: " + pinning.note());
+        if (!pinning.pinned() && settings.pin()) {
+            log.println("zapline bench: warning: running unpinned");
+        }
+        if (settings.crossCheck() && wrk == null) {
+            log.println("zapline bench: --cross-check: wrk is not installed; skipping it");
+        }
+        List<ArmResult> results = new ArrayList<>();
+        try (ZapLoops loops = ZapLoops.create(1, true)) {
+            for (String name : settings.arms()) {
+                Arm arm = Arm.named(name);
+                log.println("zapline bench: " + arm.label + " ...");
+                ArmResult r = measure(arm, loops);
+                log.println("zapline bench: " + arm.label + ": " + (r.ok()
+                        ? String.format("%.0f req/s, p99 %.0f µs", r.rps(), r.p99Us()) : "FAILED: " + r.error()));
+                results.add(r);
+            }
+        }
+        return new BenchResult(machine, settings, pinning.note(), serverFlags(), results);
+    }
+
+    private ArmResult measure(Arm arm, ZapLoops loops) {
+        try (ServerProcess server = ServerProcess.start(arm.label, command(arm), READY_MILLIS)) {
+            String url = arm.url("127.0.0.1", server.httpPort(), server.zapPort());
+            Client client = client(arm, url, loops);
+            LoadPlan plan = LoadPlan.maxThroughput(1, settings.durationNanos(), settings.connections(), 1)
+                    .withWarmup(settings.warmupNanos()).withTimeout(TIMEOUT_NANOS);
+            Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
+            CompletableFuture<ServerStats> stats = new CompletableFuture<>();
+            Thread t = new Thread(() -> {
+                try {
+                    stats.complete(statsOverMeasuredPhase(engine, server, arm));
+                } catch (Throwable e) {
+                    stats.completeExceptionally(e);
+                }
+            }, "zapline-bench-stats");
+            t.setDaemon(true);
+            t.start();
+            Summary s = new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
+            ServerStats d = await(stats, arm);
+            if (!server.isAlive()) {
+                throw new BenchException("server " + arm.label + " exited during the run");
+            }
+            long responses = Math.max(1, s.requests() - s.outcomes().getOrDefault(Outcome.DROPPED.key(), 0L));
+            ArmResult r = new ArmResult(arm.label, s.rateAchieved(), s.corrected().p(50), s.corrected().p(99),
+                    s.corrected().p(99.9), s.requests(), s.requests() - success(s), d.gcCount(), d.gcMillis(),
+                    (double) d.allocatedBytes() / responses, (double) d.cpuNanos() / responses, Double.NaN, null,
+                    null);
+            if (settings.latencyAt() > 0 && r.rps() > 0) {
+                r = r.withLatencyAt(latencyAt(arm, url, client, loops, r.rps()));
+            }
+            if (wrk != null && !arm.zap) {
+                r = r.withWrk(wrk(arm, url));
+            }
+            return r;
+        } catch (BenchException | IllegalStateException | IOException e) {
+            return ArmResult.failed(arm.label, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ArmResult.failed(arm.label, "interrupted");
+        }
+    }
+
+    private ServerStats statsOverMeasuredPhase(Engine engine, ServerProcess server, Arm arm) {
+        long start = engine.measuredStartNanos();
+        sleepUntil(start);
+        ServerStats before = server.stats(STATS_MILLIS);
+        if (hook != null) {
+            hook.measuring(arm.label, server.pid());
+        }
+        sleepUntil(start + settings.durationNanos());
+        return server.stats(STATS_MILLIS).minus(before);
+    }
+
+    private ServerStats await(CompletableFuture<ServerStats> stats, Arm arm) throws InterruptedException {
+        try {
+            return stats.get(STATS_MILLIS * 3, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof BenchException b ? b : new BenchException(String.valueOf(e.getCause()));
+        } catch (TimeoutException e) {
+            throw new BenchException("server " + arm.label + " did not report its counters");
+        }
+    }
+
+    private ArmResult.LatencyAt latencyAt(Arm arm, String url, Client client, ZapLoops loops, double maxRps)
+            throws InterruptedException {
+        double rate = Math.max(1, Math.floor(maxRps * settings.latencyAt()));
+        LoadPlan plan = LoadPlan.open(Stages.constant(rate, Duration.ofNanos(settings.durationNanos())),
+                Arrival.UNIFORM, 1, settings.connections(), 1).withPipeline(1).withTimeout(TIMEOUT_NANOS)
+                .withLimits(Math.max(1_000, settings.connections() * 16), TIMEOUT_NANOS);
+        log.println("zapline bench: " + arm.label + ": open model at " + (long) rate + " req/s ...");
+        Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
+        Summary s = new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
+        return new ArmResult.LatencyAt(settings.latencyAt(), rate, s.rateAchieved(), s.corrected().p(50),
+                s.corrected().p(99), s.corrected().p(99.9), s.requests() - success(s));
+    }
+
+    private double wrk(Arm arm, String url) {
+        log.println("zapline bench: " + arm.label + ": wrk ...");
+        try {
+            WrkRun run = new WrkRun(wrk, pinning.loaderPrefix(), settings.connections(), settings.durationNanos());
+            return run.requestsPerSecond(url, arm.method(), arm.contentType(), arm.bodyBytes());
+        } catch (IOException | RuntimeException e) {
+            log.println("zapline bench: " + arm.label + ": wrk failed: " + e.getMessage());
+            return Double.NaN;
+        }
+    }
+
+    private static long success(Summary s) {
+        return s.outcomes().getOrDefault(Outcome.SUCCESS.key(), 0L);
+    }
+
+    private static Client client(Arm arm, String url, ZapLoops loops) {
+        List<Map.Entry<String, String>> headers = new ArrayList<>();
+        if (arm.contentType() != null) {
+            headers.add(Map.entry("Content-Type", arm.contentType()));
+        }
+        return LoadTarget.parse(url).client(loops, arm.method(), headers, arm.bodyBytes());
+    }
+
+    private List<String> command(Arm arm) {
+        List<String> c = new ArrayList<>(pinning.serverPrefix());
+        c.add(javaBinary());
+        c.addAll(serverFlags());
+        c.add("-cp");
+        c.add(System.getProperty("java.class.path"));
+        c.add(ServerChild.class.getName());
+        if (arm.raw()) {
+            c.add("raw");
+        } else {
+            c.add("zapline");
+            c.add(arm.json);
+        }
+        return c;
+    }
+
+    /** The server children's JVM flags: the same for every arm. */
+    static List<String> serverFlags() {
+        List<String> f = new ArrayList<>(List.of("-Xms512m", "-Xmx512m", "-Dio.netty.leakDetection.level=disabled",
+                "--enable-native-access=ALL-UNNAMED"));
+        if (Runtime.version().feature() >= 24) {
+            f.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        return f;
+    }
+
+    private static String javaBinary() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    private static void sleepUntil(long nanos) {
+        for (long left; (left = nanos - System.nanoTime()) > 0; ) {
+            LockSupport.parkNanos(left);
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.zapline.cli.bench;
+
+import dev.zapline.cli.serve.DemoApp;
+import dev.zapline.server.App;
+import dev.zapline.server.ListenAddress;
+import dev.zapline.server.ServerConfig;
+import dev.zapline.server.Transport;
+import dev.zapline.server.baseline.RawNettyServer;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * The server side of {@code zapline bench}, run in its own JVM: {@code raw} (the raw Netty baseline) or
+ * {@code zapline CODEC} (the demo app with that JSON codec, an HTTP and a ZAP listener), one event loop, ephemeral
+ * loopback ports. It prints {@code ready HTTP_PORT ZAP_PORT} (0 when there is none), then answers each
+ * {@code stats} line on its standard input with a {@link ServerStats} line. It exits on {@code quit} or when its
+ * standard input closes, so a harness that dies takes its servers with it.
+ */
+public final class ServerChild {
+
+    private ServerChild() {}
+
+    public static void main(String[] args) throws Exception {
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
+        AutoCloseable server;
+        if (args.length == 1 && args[0].equals("raw")) {
+            RawNettyServer raw = RawNettyServer.start("127.0.0.1", 0, 1);
+            server = raw;
+            out.println("ready " + raw.port() + " 0");
+        } else if (args.length == 2 && args[0].equals("zapline")) {
+            App app = DemoApp.create(ServerConfig.defaults().withEventLoops(1), args[1]);
+            app.listen("http://127.0.0.1:0", "127.0.0.1:0").start();
+            server = () -> app.stop(Duration.ofSeconds(1));
+            out.println("ready " + port(app, Transport.HTTP) + " " + port(app, Transport.ZAP));
+        } else {
+            System.err.println("usage: ServerChild raw | ServerChild zapline jackson|dsljson|fastjson2");
+            System.exit(2);
+            return;
+        }
+        out.flush();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
+        for (String line; (line = in.readLine()) != null && !line.equals("quit"); ) {
+            out.println(line.equals("stats") ? ServerStats.now().line() : "error unknown command '" + line + "'");
+            out.flush();
+        }
+        server.close();
+        System.exit(0);
+    }
+
+    private static int port(App app, Transport t) {
+        for (ListenAddress a : app.addresses()) {
+            if (a.transport() == t) {
+                return a.port();
+            }
+        }
+        throw new IllegalStateException("no " + t + " listener");
+    }
+}

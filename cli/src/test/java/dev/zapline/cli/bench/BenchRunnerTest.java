@@ -1,0 +1,129 @@
+package dev.zapline.cli.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The harness end to end on loopback with very short runs: real server children, the real load engine. */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class BenchRunnerTest {
+
+    private static final long MS = 1_000_000;
+    private static final List<String> ARM_KEYS = List.of("name", "rps", "p50_us", "p99_us", "p999_us", "errors",
+            "gc_count", "gc_ms", "alloc_bytes_per_req", "cpu_ns_per_req");
+
+    private final ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+    @AfterEach
+    void noServerChildIsLeftBehind() {
+        assertThat(serverChildren()).as("server children still running").isEmpty();
+    }
+
+    @Test
+    void everyArmRunsAndTheReportsCarryEveryFigure(@TempDir Path dir) throws Exception {
+        BenchSettings s = new BenchSettings(BenchRunner.armNames("all"), 300 * MS, 400 * MS, 4, 0.5, false, false,
+                "zapline bench (test)");
+        BenchResult r = BenchRunner.run(s, new PrintStream(log, true, StandardCharsets.UTF_8), null);
+
+        assertThat(r.arms()).extracting(ArmResult::name).containsExactly("raw-netty", "http-health", "zap-health",
+                "http-rpc-jackson", "http-rpc-dsljson", "http-rpc-fastjson2", "http-rpc-zap", "zap-rpc-zap");
+        for (ArmResult a : r.arms()) {
+            assertThat(a.error()).as(a.name() + " / log: " + log).isNull();
+            assertThat(a.rps()).as(a.name()).isPositive();
+            assertThat(a.requests()).as(a.name()).isPositive();
+            assertThat(a.errors()).as(a.name()).isZero();
+            assertThat(a.p50Us()).as(a.name()).isPositive().isLessThanOrEqualTo(a.p99Us());
+            assertThat(a.p99Us()).as(a.name()).isLessThanOrEqualTo(a.p999Us());
+            assertThat(a.cpuNanosPerRequest()).as(a.name()).isPositive();
+            assertThat(a.latencyAt()).as(a.name()).isNotNull();
+            assertThat(a.latencyAt().rateTarget()).isEqualTo(Math.max(1, Math.floor(a.rps() * 0.5)));
+            assertThat(a.latencyAt().rateAchieved()).as(a.name()).isPositive();
+        }
+        assertThat(r.complete()).isTrue();
+
+        BenchReport.write(dir, r);
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("bench.json").toFile());
+        assertThat(json.path("arms")).hasSize(8);
+        for (JsonNode arm : json.path("arms")) {
+            for (String key : ARM_KEYS) {
+                assertThat(arm.has(key)).as(arm.path("name").asText() + " has " + key).isTrue();
+            }
+            assertThat(arm.path("latency_at").path("p99_us").isNumber()).isTrue();
+        }
+        assertThat(json.path("machine").path("cores").asInt()).isPositive();
+        assertThat(json.path("command").asText()).isEqualTo("zapline bench (test)");
+
+        // the ratios are the arms' req/s divided, as written
+        JsonNode ratios = json.path("ratios");
+        assertThat(ratios.path("zapline_vs_raw_netty").asDouble())
+                .isCloseTo(rps(json, "http-health") / rps(json, "raw-netty"), withinPercentage(0.1));
+        assertThat(ratios.path("zap_vs_http_health").asDouble())
+                .isCloseTo(rps(json, "zap-health") / rps(json, "http-health"), withinPercentage(0.1));
+        assertThat(ratios.path("zap_vs_http_rpc").asDouble())
+                .isCloseTo(rps(json, "zap-rpc-zap") / rps(json, "http-rpc-zap"), withinPercentage(0.1));
+        double fastest = Math.max(rps(json, "http-rpc-jackson"), Math.max(rps(json, "http-rpc-dsljson"),
+                rps(json, "http-rpc-fastjson2")));
+        assertThat(ratios.path("zap_rpc_vs_fastest_json").asDouble())
+                .isCloseTo(rps(json, "zap-rpc-zap") / fastest, withinPercentage(0.1));
+        for (String codec : new String[] {"jackson", "dsljson", "fastjson2"}) {
+            assertThat(ratios.path("zap_rpc_vs_" + codec).asDouble())
+                    .isCloseTo(rps(json, "zap-rpc-zap") / rps(json, "http-rpc-" + codec), withinPercentage(0.1));
+        }
+
+        String md = Files.readString(dir.resolve("bench.md"));
+        assertThat(md).contains("| raw-netty |", "| zap-rpc-zap |", "zapline HTTP /health vs raw Netty",
+                "typed ZAP /rpc vs the fastest JSON", "unpinned: --no-pin", "zapline bench (test)");
+
+        String compared = BenchReport.compare(r, dir.resolve("bench.json"));
+        assertThat(compared).contains("| http-health |", "+0.0 %");
+    }
+
+    @Test
+    void aServerKilledMidRunIsReportedAsAnErrorAndTheNextArmStillRuns() {
+        BenchSettings s = new BenchSettings(List.of("http-health", "zap-health"), 200 * MS, 1_000 * MS, 2, 0, false,
+                false, "zapline bench (test)");
+        BenchRunner.Hook kill = (arm, pid) -> {
+            if (arm.equals("http-health")) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        };
+        long t0 = System.nanoTime();
+        BenchResult r = BenchRunner.run(s, new PrintStream(log, true, StandardCharsets.UTF_8), kill);
+
+        assertThat(r.complete()).isFalse();
+        ArmResult killed = r.arms().get(0);
+        assertThat(killed.ok()).isFalse();
+        assertThat(killed.error()).contains("server http-health").containsAnyOf("exited", "did not");
+        assertThat(r.arms().get(1).ok()).as(String.valueOf(r.arms().get(1).error())).isTrue();
+        assertThat(r.arms().get(1).rps()).isPositive();
+        assertThat(BenchReport.markdown(r)).contains("| http-health | **failed**");
+        assertThat(System.nanoTime() - t0).as("bounded").isLessThan(60_000 * MS);
+    }
+
+    private static double rps(JsonNode json, String arm) {
+        for (JsonNode a : json.path("arms")) {
+            if (a.path("name").asText().equals(arm)) {
+                return a.path("rps").asDouble();
+            }
+        }
+        throw new AssertionError("no arm " + arm);
+    }
+
+    static List<ProcessHandle> serverChildren() {
+        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().commandLine().orElse("").contains(ServerChild.class.getName())).toList();
+    }
+}
