@@ -43,6 +43,17 @@ class ShadedJarIT {
     }
 
     @Test
+    void benchStartsItsServerChildrenFromTheJar() throws Exception {
+        Process p = java("bench", "--arms", "raw-netty,zap-rpc-zap,http-rpc-fastjson2", "--warmup", "200ms", "-d",
+                "300ms", "-c", "2", "--no-pin").start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(90, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(out).contains("| raw-netty | ", "| zap-rpc-zap | ", "| http-rpc-fastjson2 | ",
+                "typed ZAP /rpc vs the fastest JSON").doesNotContain("failed");
+    }
+
+    @Test
     void serveAnswersHealthAndRpcOverBothTransportsFromTheJar() throws Exception {
         Process p = java("serve", "--http", "127.0.0.1:0", "--zap", "127.0.0.1:0", "--json", "dsljson").start();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
