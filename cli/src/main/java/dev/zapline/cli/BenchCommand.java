@@ -31,6 +31,10 @@ final class BenchCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE}).")
     String arms = "all";
 
+    @Option(names = "--rounds", description = "Run every arm this many times, one arm later each round; each row "
+            + "is the median round (default ${DEFAULT-VALUE}).")
+    int rounds = 1;
+
     @Option(names = {"-d", "--duration"}, description = "Measured phase per arm (default ${DEFAULT-VALUE}).")
     String duration = "5s";
 
@@ -68,7 +72,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         String command = String.join(" ", java.util.stream.Stream.concat(java.util.stream.Stream.of("zapline",
                 "bench"), original.stream()).toList());
-        BenchSettings settings = new BenchSettings(BenchRunner.armNames(arms), Durations.nanos(warmup),
+        BenchSettings settings = new BenchSettings(BenchRunner.armNames(arms), rounds, Durations.nanos(warmup),
                 Durations.nanos(duration), connections, latencyAt, crossCheck, !noPin, command);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintStream log = System.err;

@@ -30,9 +30,10 @@ class BenchCommandTest {
         assertThat(Files.readString(dir.resolve("bench.md"))).isEqualTo(r.out());
         assertThat(Files.readString(dir.resolve("bench.json"))).contains("\"zapline_vs_raw_netty\"");
 
-        CliRun again = CliRun.of("bench", "--arms", "http-health", "--warmup", "0s", "-d", "300ms", "-c", "2",
-                "--no-pin", "--compare", dir.resolve("bench.json").toString());
+        CliRun again = CliRun.of("bench", "--arms", "http-health", "--rounds", "2", "--warmup", "0s", "-d", "300ms",
+                "-c", "2", "--no-pin", "--compare", dir.resolve("bench.json").toString());
         assertThat(again.exit()).as(again.err()).isZero();
-        assertThat(again.out()).contains("## Compared with", "| http-health |", "| raw-netty | ", "| not run |");
+        assertThat(again.out()).contains("## Compared with", "| http-health |", "| raw-netty | ", "| not run |",
+                "2 rounds in rotating order", "| arm | req/s per round |");
     }
 }

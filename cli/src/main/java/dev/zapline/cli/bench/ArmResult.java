@@ -1,5 +1,7 @@
 package dev.zapline.cli.bench;
 
+import java.util.List;
+
 /**
  * The figures of one arm. Latencies are corrected (from the intended send time), in microseconds; the server
  * figures are the server's own counters over the measured phase, divided by the responses the loader counted in it.
@@ -8,17 +10,22 @@ package dev.zapline.cli.bench;
  * @param errors requests that did not succeed (failure statuses, connection errors, timeouts, drops)
  * @param wrkRps wrk's req/s on the same warm server right after ours, or NaN when not run
  * @param latencyAt the open-model run at a fraction of the measured rate, or null when not run
+ * @param roundsRps req/s of every round, in round order, when there were several (this row is the median round's)
  */
 record ArmResult(String name, double rps, double p50Us, double p99Us, double p999Us, long requests, long errors,
         long gcCount, long gcMillis, double allocBytesPerRequest, double cpuNanosPerRequest, double wrkRps,
-        LatencyAt latencyAt, String error) {
+        LatencyAt latencyAt, String error, List<Double> roundsRps) {
+
+    ArmResult {
+        roundsRps = List.copyOf(roundsRps);
+    }
 
     /** The open-model run: target and achieved rate, corrected latency. */
     record LatencyAt(double fraction, double rateTarget, double rateAchieved, double p50Us, double p99Us,
             double p999Us, long errors) {}
 
     static ArmResult failed(String name, String error) {
-        return new ArmResult(name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Double.NaN, null, error);
+        return new ArmResult(name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Double.NaN, null, error, List.of());
     }
 
     boolean ok() {
@@ -27,11 +34,33 @@ record ArmResult(String name, double rps, double p50Us, double p99Us, double p99
 
     ArmResult withWrk(double rps) {
         return new ArmResult(name, this.rps, p50Us, p99Us, p999Us, requests, errors, gcCount, gcMillis,
-                allocBytesPerRequest, cpuNanosPerRequest, rps, latencyAt, error);
+                allocBytesPerRequest, cpuNanosPerRequest, rps, latencyAt, error, roundsRps);
     }
 
     ArmResult withLatencyAt(LatencyAt l) {
         return new ArmResult(name, rps, p50Us, p99Us, p999Us, requests, errors, gcCount, gcMillis,
-                allocBytesPerRequest, cpuNanosPerRequest, wrkRps, l, error);
+                allocBytesPerRequest, cpuNanosPerRequest, wrkRps, l, error, roundsRps);
+    }
+
+    ArmResult withRounds(List<Double> rps) {
+        return new ArmResult(name, this.rps, p50Us, p99Us, p999Us, requests, errors, gcCount, gcMillis,
+                allocBytesPerRequest, cpuNanosPerRequest, wrkRps, latencyAt, error, rps);
+    }
+
+    /**
+     * One row for several rounds of an arm: the round with the median req/s (the lower middle one for an even
+     * count), carrying every round's req/s; the first failed round instead when one failed.
+     */
+    static ArmResult median(List<ArmResult> rounds) {
+        for (ArmResult r : rounds) {
+            if (!r.ok()) {
+                return rounds.size() == 1 ? r : failed(r.name, "in round " + (rounds.indexOf(r) + 1) + " of "
+                        + rounds.size() + ": " + r.error);
+            }
+        }
+        List<ArmResult> sorted = new java.util.ArrayList<>(rounds);
+        sorted.sort(java.util.Comparator.comparingDouble(ArmResult::rps));
+        ArmResult m = sorted.get((sorted.size() - 1) / 2);
+        return rounds.size() == 1 ? m : m.withRounds(rounds.stream().map(ArmResult::rps).toList());
     }
 }

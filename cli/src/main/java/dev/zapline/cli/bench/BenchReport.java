@@ -30,7 +30,8 @@ public final class BenchReport {
                 .append("`, 1 event loop, loopback); loader `zapline load`, 1 event loop, closed loop, ")
                 .append(s.connections()).append(" connections, 1 request in flight each; ")
                 .append(seconds(s.warmupNanos())).append(" warm-up then ").append(seconds(s.durationNanos()))
-                .append(" measured\n");
+                .append(" measured").append(s.rounds() > 1 ? "; " + s.rounds() + " rounds in rotating order, each row "
+                        + "the median round by req/s (every round's req/s below)" : "").append('\n');
         b.append("- ").append(r.pinning()).append('\n');
         b.append("- latency is corrected (from the intended send time); server figures are the server's own ")
                 .append("counters over the measured phase, per response\n\n");
@@ -52,6 +53,15 @@ public final class BenchReport {
                         a.wrkRps(), a.rps() / a.wrkRps()));
             }
             b.append('\n');
+        }
+        if (s.rounds() > 1) {
+            b.append("\n| arm | req/s per round |\n|---|---|\n");
+            for (ArmResult a : r.arms()) {
+                if (a.ok()) {
+                    b.append("| ").append(a.name()).append(" | ").append(String.join(", ", a.roundsRps().stream()
+                            .map(x -> String.format(Locale.ROOT, "%.0f", x)).toList())).append(" |\n");
+                }
+            }
         }
         List<BenchResult.Ratio> ratios = r.ratios();
         if (!ratios.isEmpty()) {
@@ -89,6 +99,7 @@ public final class BenchReport {
         machine.put("jdk", r.machine().jdk());
         root.put("machine", machine);
         Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("rounds", r.settings().rounds());
         settings.put("warmup_s", r.settings().warmupNanos() / 1e9);
         settings.put("duration_s", r.settings().durationNanos() / 1e9);
         settings.put("connections", r.settings().connections());
@@ -109,6 +120,9 @@ public final class BenchReport {
             m.put("gc_ms", a.gcMillis());
             m.put("alloc_bytes_per_req", round(a.allocBytesPerRequest()));
             m.put("cpu_ns_per_req", round(a.cpuNanosPerRequest()));
+            if (!a.roundsRps().isEmpty()) {
+                m.put("rounds_rps", a.roundsRps().stream().map(BenchReport::round).toList());
+            }
             if (!Double.isNaN(a.wrkRps())) {
                 m.put("wrk_rps", round(a.wrkRps()));
             }

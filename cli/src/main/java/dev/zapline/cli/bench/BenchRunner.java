@@ -17,6 +17,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -82,16 +83,25 @@ public final class BenchRunner {
         if (settings.crossCheck() && wrk == null) {
             log.println("zapline bench: --cross-check: wrk is not installed; skipping it");
         }
-        List<ArmResult> results = new ArrayList<>();
+        Map<String, List<ArmResult>> rounds = new LinkedHashMap<>();
+        List<String> names = settings.arms();
         try (ZapLoops loops = ZapLoops.create(1, true)) {
-            for (String name : settings.arms()) {
-                Arm arm = Arm.named(name);
-                log.println("zapline bench: " + arm.label + " ...");
-                ArmResult r = measure(arm, loops);
-                log.println("zapline bench: " + arm.label + ": " + (r.ok()
-                        ? String.format("%.0f req/s, p99 %.0f µs", r.rps(), r.p99Us()) : "FAILED: " + r.error()));
-                results.add(r);
+            for (int round = 0; round < settings.rounds(); round++) {
+                // each round starts one arm later, so slow drift on a shared machine falls on every arm alike
+                for (int k = 0; k < names.size(); k++) {
+                    Arm arm = Arm.named(names.get((k + round) % names.size()));
+                    String tag = settings.rounds() > 1 ? " (round " + (round + 1) + ")" : "";
+                    log.println("zapline bench: " + arm.label + tag + " ...");
+                    ArmResult r = measure(arm, loops);
+                    log.println("zapline bench: " + arm.label + tag + ": " + (r.ok()
+                            ? String.format("%.0f req/s, p99 %.0f µs", r.rps(), r.p99Us()) : "FAILED: " + r.error()));
+                    rounds.computeIfAbsent(arm.label, x -> new ArrayList<>()).add(r);
+                }
             }
+        }
+        List<ArmResult> results = new ArrayList<>();
+        for (String name : names) {
+            results.add(ArmResult.median(rounds.get(name)));
         }
         return new BenchResult(machine, settings, pinning.note(), serverFlags(), results);
     }
@@ -122,7 +132,7 @@ public final class BenchRunner {
             ArmResult r = new ArmResult(arm.label, s.rateAchieved(), s.corrected().p(50), s.corrected().p(99),
                     s.corrected().p(99.9), s.requests(), s.requests() - success(s), d.gcCount(), d.gcMillis(),
                     (double) d.allocatedBytes() / responses, (double) d.cpuNanos() / responses, Double.NaN, null,
-                    null);
+                    null, List.of());
             if (settings.latencyAt() > 0 && r.rps() > 0) {
                 r = r.withLatencyAt(latencyAt(arm, url, client, loops, r.rps()));
             }

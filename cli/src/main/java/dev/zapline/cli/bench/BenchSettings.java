@@ -6,14 +6,18 @@ import java.util.List;
  * How {@code zapline bench} runs: which arms, for how long, with how many connections, and the optional extra
  * runs.
  *
+ * @param rounds how many times every arm runs, in rotating order; each row reports the median round
  * @param latencyAt fraction of each arm's measured rate for an open-model latency run, or 0 for none
  * @param command the command line, as the report prints it
  */
-public record BenchSettings(List<String> arms, long warmupNanos, long durationNanos, int connections,
+public record BenchSettings(List<String> arms, int rounds, long warmupNanos, long durationNanos, int connections,
         double latencyAt, boolean crossCheck, boolean pin, String command) {
 
     public BenchSettings {
         arms = List.copyOf(arms);
+        if (rounds < 1) {
+            throw new IllegalArgumentException("--rounds must be at least 1");
+        }
         if (durationNanos <= 0) {
             throw new IllegalArgumentException("--duration must be positive");
         }

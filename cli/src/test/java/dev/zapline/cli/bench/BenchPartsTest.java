@@ -56,12 +56,33 @@ class BenchPartsTest {
     }
 
     @Test
+    void severalRoundsReportTheMedianRoundAndEveryRate() {
+        ArmResult a = row(100);
+        ArmResult b = row(300);
+        ArmResult c = row(200);
+        ArmResult m = ArmResult.median(List.of(a, b, c));
+        assertThat(m.rps()).isEqualTo(200);
+        assertThat(m.roundsRps()).containsExactly(100.0, 300.0, 200.0);
+        assertThat(ArmResult.median(List.of(b, a)).rps()).isEqualTo(100);
+        assertThat(ArmResult.median(List.of(a)).roundsRps()).isEmpty();
+        ArmResult failed = ArmResult.median(List.of(a, ArmResult.failed("x", "server x exited")));
+        assertThat(failed.ok()).isFalse();
+        assertThat(failed.error()).isEqualTo("in round 2 of 2: server x exited");
+    }
+
+    private static ArmResult row(double rps) {
+        return new ArmResult("x", rps, 1, 2, 3, 10, 0, 0, 0, 0, 1, Double.NaN, null, null, List.of());
+    }
+
+    @Test
     void settingsRejectNonsense() {
-        assertThatThrownBy(() -> new BenchSettings(List.of("raw-netty"), 0, 0, 1, 0, false, false, "x"))
+        assertThatThrownBy(() -> new BenchSettings(List.of("raw-netty"), 0, 0, 1, 1, 0, false, false, "x"))
+                .hasMessageContaining("--rounds");
+        assertThatThrownBy(() -> new BenchSettings(List.of("raw-netty"), 1, 0, 0, 1, 0, false, false, "x"))
                 .hasMessageContaining("--duration");
-        assertThatThrownBy(() -> new BenchSettings(List.of("raw-netty"), 0, 1, 0, 0, false, false, "x"))
+        assertThatThrownBy(() -> new BenchSettings(List.of("raw-netty"), 1, 0, 1, 0, 0, false, false, "x"))
                 .hasMessageContaining("--connections");
-        assertThatThrownBy(() -> new BenchSettings(List.of("raw-netty"), 0, 1, 1, 2, false, false, "x"))
+        assertThatThrownBy(() -> new BenchSettings(List.of("raw-netty"), 1, 0, 1, 1, 2, false, false, "x"))
                 .hasMessageContaining("--latency-at");
     }
 }
