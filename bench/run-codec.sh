@@ -6,7 +6,7 @@
 # JAVA picks the JVM (default: java on PATH). Results also go to bench/target/codec-eth.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-java_bin="${JAVA:-java}"
+java_bin="${JAVA:-$(./zapline --print-java)}"
 jar=bench/target/benchmarks.jar
 if [ ! -f "$jar" ]; then
   ./mvnw -q -B verify -pl bench -am -DskipTests

@@ -7,7 +7,7 @@
 # wall-clock figures do not. JAVA picks the JVM. JMH's JSON goes to bench/target/http-framework.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-java_bin="${JAVA:-java}"
+java_bin="${JAVA:-$(./zapline --print-java)}"
 rounds="${ROUNDS:-3}"
 cpu="${CPU:-0}"
 jar=bench/target/benchmarks.jar
