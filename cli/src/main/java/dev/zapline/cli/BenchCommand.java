@@ -76,16 +76,45 @@ final class BenchCommand implements Callable<Integer> {
                 Durations.nanos(duration), connections, latencyAt, crossCheck, !noPin, command);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintStream log = System.err;
-        BenchResult result = BenchRunner.run(settings, log, null);
+        BenchRunner runner = BenchRunner.create(settings, log, null);
+        java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread interrupted = new Thread(() -> {
+            if (finished.compareAndSet(false, true)) {
+                // Ctrl-C: what was measured still gets printed (and saved), marked as partial
+                BenchResult partial = runner.partial();
+                stdout.print("(interrupted: the arms measured so far)\n\n" + BenchReport.markdown(partial));
+                stdout.flush();
+                save(partial, log);
+            }
+        }, "zapline-bench-interrupted");
+        Runtime.getRuntime().addShutdownHook(interrupted);
+        BenchResult result = runner.runAll();
+        if (!finished.compareAndSet(false, true)) {
+            return 130;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(interrupted);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook has started and found the run finished
+        }
         stdout.print(BenchReport.markdown(result));
         if (compare != null) {
             stdout.print(BenchReport.compare(result, compare));
         }
         stdout.flush();
-        if (out != null) {
+        save(result, log);
+        return result.complete() ? 0 : 1;
+    }
+
+    private void save(BenchResult result, PrintStream log) {
+        if (out == null) {
+            return;
+        }
+        try {
             BenchReport.write(out, result);
             log.println("zapline bench: wrote " + out.resolve("bench.md") + " and " + out.resolve("bench.json"));
+        } catch (java.io.IOException e) {
+            log.println("zapline bench: could not write " + out + ": " + e.getMessage());
         }
-        return result.complete() ? 0 : 1;
     }
 }

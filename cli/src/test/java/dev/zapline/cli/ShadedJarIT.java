@@ -54,6 +54,32 @@ class ShadedJarIT {
     }
 
     @Test
+    void benchInterruptedStillPrintsAndSavesTheArmsItMeasured(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Process p = new ProcessBuilder(java("bench", "--arms", "raw-netty,http-health", "--warmup", "200ms", "-d",
+                "20s", "-c", "2", "--no-pin", "--out", dir.toString()).command())
+                .redirectError(dir.resolve("err.txt").toFile()).redirectOutput(dir.resolve("out.txt").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        // the first arm measures for 20 s; interrupt as soon as it is under way
+        while (!Files.readString(dir.resolve("err.txt")).contains("raw-netty ...") && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        Thread.sleep(1_000);
+        List<ProcessHandle> children = p.descendants().toList();
+        assertThat(children).as("the server child is running").isNotEmpty();
+        p.destroy(); // SIGTERM, as Ctrl-C's SIGINT would
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        String out = Files.readString(dir.resolve("out.txt"));
+        assertThat(out).contains("(interrupted: the arms measured so far)", "# zapline bench");
+        assertThat(Files.readString(dir.resolve("bench.json"))).contains("\"arms\"");
+        // no server child outlives the harness
+        for (ProcessHandle c : children) {
+            c.onExit().get(10, TimeUnit.SECONDS);
+            assertThat(c.isAlive()).isFalse();
+        }
+    }
+
+    @Test
     void serveAnswersHealthAndRpcOverBothTransportsFromTheJar() throws Exception {
         Process p = java("serve", "--http", "127.0.0.1:0", "--zap", "127.0.0.1:0", "--json", "dsljson").start();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {

@@ -49,6 +49,8 @@ public final class BenchRunner {
     private final Pinning pinning;
     private final String wrk;
     private final Machine machine;
+    /** Every finished run of each arm, by arm, in round order. Guarded by this. */
+    private final Map<String, List<ArmResult>> rounds = new LinkedHashMap<>();
 
     BenchRunner(BenchSettings settings, PrintStream log, Hook hook, Pinning pinning, Machine machine) {
         this.machine = machine;
@@ -61,9 +63,34 @@ public final class BenchRunner {
 
     /** Pins (when asked and possible) and runs every arm; progress goes to {@code log}. */
     public static BenchResult run(BenchSettings settings, PrintStream log, Hook hook) {
+        return create(settings, log, hook).runAll();
+    }
+
+    /** Pins (when asked and possible); {@link #runAll()} then runs the arms. */
+    public static BenchRunner create(BenchSettings settings, PrintStream log, Hook hook) {
         Machine machine = Machine.current();
         Pinning pinning = Pinning.apply(settings.pin());
-        return new BenchRunner(settings, log, hook, pinning, machine).runAll();
+        return new BenchRunner(settings, log, hook, pinning, machine);
+    }
+
+    /** What has been measured so far (each arm's median over its finished rounds); callable from any thread. */
+    public synchronized BenchResult partial() {
+        return result();
+    }
+
+    private synchronized void record(String arm, ArmResult r) {
+        rounds.computeIfAbsent(arm, x -> new ArrayList<>()).add(r);
+    }
+
+    private synchronized BenchResult result() {
+        List<ArmResult> results = new ArrayList<>();
+        for (String name : settings.arms()) {
+            List<ArmResult> done = rounds.get(name);
+            if (done != null) {
+                results.add(ArmResult.median(done));
+            }
+        }
+        return new BenchResult(machine, settings, pinning.note(), serverFlags(), results);
     }
 
     /**
@@ -75,7 +102,7 @@ public final class BenchRunner {
         return Arm.parse(list).stream().map(a -> a.label).toList();
     }
 
-    BenchResult runAll() {
+    public BenchResult runAll() {
         log.println("zapline bench: " + pinning.note());
         if (!pinning.pinned() && settings.pin()) {
             log.println("zapline bench: warning: running unpinned");
@@ -83,7 +110,6 @@ public final class BenchRunner {
         if (settings.crossCheck() && wrk == null) {
             log.println("zapline bench: --cross-check: wrk is not installed; skipping it");
         }
-        Map<String, List<ArmResult>> rounds = new LinkedHashMap<>();
         List<String> names = settings.arms();
         try (ZapLoops loops = ZapLoops.create(1, true)) {
             for (int round = 0; round < settings.rounds(); round++) {
@@ -95,15 +121,11 @@ public final class BenchRunner {
                     ArmResult r = measure(arm, loops);
                     log.println("zapline bench: " + arm.label + tag + ": " + (r.ok()
                             ? String.format("%.0f req/s, p99 %.0f µs", r.rps(), r.p99Us()) : "FAILED: " + r.error()));
-                    rounds.computeIfAbsent(arm.label, x -> new ArrayList<>()).add(r);
+                    record(arm.label, r);
                 }
             }
         }
-        List<ArmResult> results = new ArrayList<>();
-        for (String name : names) {
-            results.add(ArmResult.median(rounds.get(name)));
-        }
-        return new BenchResult(machine, settings, pinning.note(), serverFlags(), results);
+        return result();
     }
 
     private ArmResult measure(Arm arm, ZapLoops loops) {
