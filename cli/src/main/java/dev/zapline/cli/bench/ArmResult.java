@@ -8,13 +8,16 @@ import java.util.List;
  *
  * @param error why the arm could not be measured, or null
  * @param errors requests that did not succeed (failure statuses, connection errors, timeouts, drops)
+ * @param serverCores the server's CPU time over the measured phase's wall time: near 1.0 (one event loop) means
+ *     the server was the bottleneck; well below, something else was (the loader, the network stack)
+ * @param loaderCores the same for the loader's process (its event loop, JIT and GC threads)
  * @param wrkRps wrk's req/s on the same warm server right after ours, or NaN when not run
  * @param latencyAt the open-model run at a fraction of the measured rate, or null when not run
  * @param roundsRps req/s of every round, in round order, when there were several (this row is the median round's)
  */
 record ArmResult(String name, double rps, double p50Us, double p99Us, double p999Us, long requests, long errors,
-        long gcCount, long gcMillis, double allocBytesPerRequest, double cpuNanosPerRequest, double wrkRps,
-        LatencyAt latencyAt, String error, List<Double> roundsRps) {
+        long gcCount, long gcMillis, double allocBytesPerRequest, double cpuNanosPerRequest, double serverCores,
+        double loaderCores, double wrkRps, LatencyAt latencyAt, String error, List<Double> roundsRps) {
 
     ArmResult {
         roundsRps = List.copyOf(roundsRps);
@@ -25,7 +28,7 @@ record ArmResult(String name, double rps, double p50Us, double p99Us, double p99
             double p999Us, long errors) {}
 
     static ArmResult failed(String name, String error) {
-        return new ArmResult(name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Double.NaN, null, error, List.of());
+        return new ArmResult(name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Double.NaN, null, error, List.of());
     }
 
     boolean ok() {
@@ -34,17 +37,17 @@ record ArmResult(String name, double rps, double p50Us, double p99Us, double p99
 
     ArmResult withWrk(double rps) {
         return new ArmResult(name, this.rps, p50Us, p99Us, p999Us, requests, errors, gcCount, gcMillis,
-                allocBytesPerRequest, cpuNanosPerRequest, rps, latencyAt, error, roundsRps);
+                allocBytesPerRequest, cpuNanosPerRequest, serverCores, loaderCores, rps, latencyAt, error, roundsRps);
     }
 
     ArmResult withLatencyAt(LatencyAt l) {
         return new ArmResult(name, rps, p50Us, p99Us, p999Us, requests, errors, gcCount, gcMillis,
-                allocBytesPerRequest, cpuNanosPerRequest, wrkRps, l, error, roundsRps);
+                allocBytesPerRequest, cpuNanosPerRequest, serverCores, loaderCores, wrkRps, l, error, roundsRps);
     }
 
     ArmResult withRounds(List<Double> rps) {
         return new ArmResult(name, this.rps, p50Us, p99Us, p999Us, requests, errors, gcCount, gcMillis,
-                allocBytesPerRequest, cpuNanosPerRequest, wrkRps, latencyAt, error, rps);
+                allocBytesPerRequest, cpuNanosPerRequest, serverCores, loaderCores, wrkRps, latencyAt, error, rps);
     }
 
     /**

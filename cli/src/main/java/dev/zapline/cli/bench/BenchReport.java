@@ -34,20 +34,24 @@ public final class BenchReport {
                         + "the median round by req/s (every round's req/s below)" : "").append('\n');
         b.append("- ").append(r.pinning()).append('\n');
         b.append("- latency is corrected (from the intended send time); server figures are the server's own ")
-                .append("counters over the measured phase, per response\n\n");
+                .append("counters over the measured phase, per response; server/loader cores: CPU time over wall ")
+                .append("time (1.00 = one core busy all the time: whichever side is near it is the bottleneck)\n\n");
         boolean wrk = r.arms().stream().anyMatch(a -> !Double.isNaN(a.wrkRps()));
         b.append("| arm | req/s | p50 µs | p99 µs | p99.9 µs | errors | server GCs | GC ms | alloc B/req "
-                + "| CPU µs/req |").append(wrk ? " wrk req/s | ours/wrk |" : "").append('\n');
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|").append(wrk ? "---:|---:|" : "").append('\n');
+                + "| CPU µs/req | server cores | loader cores |").append(wrk ? " wrk req/s | ours/wrk |" : "")
+                .append('\n');
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|").append(wrk ? "---:|---:|" : "")
+                .append('\n');
         for (ArmResult a : r.arms()) {
             if (!a.ok()) {
                 b.append("| ").append(a.name()).append(" | **failed**: ").append(a.error().replace('|', '/'))
-                        .append(" |||||||||").append(wrk ? "||" : "").append('\n');
+                        .append(" |||||||||||").append(wrk ? "||" : "").append('\n');
                 continue;
             }
-            b.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f | %.0f | %d | %d | %d | %.1f | %.2f |",
-                    a.name(), a.rps(), a.p50Us(), a.p99Us(), a.p999Us(), a.errors(), a.gcCount(), a.gcMillis(),
-                    a.allocBytesPerRequest(), a.cpuNanosPerRequest() / 1e3));
+            b.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f | %.0f | %d | %d | %d | %.1f | %.2f | %.2f "
+                    + "| %.2f |", a.name(), a.rps(), a.p50Us(), a.p99Us(), a.p999Us(), a.errors(), a.gcCount(),
+                    a.gcMillis(), a.allocBytesPerRequest(), a.cpuNanosPerRequest() / 1e3, a.serverCores(),
+                    a.loaderCores()));
             if (wrk) {
                 b.append(Double.isNaN(a.wrkRps()) ? " | |" : String.format(Locale.ROOT, " %.0f | %.3fx |",
                         a.wrkRps(), a.rps() / a.wrkRps()));
@@ -120,6 +124,8 @@ public final class BenchReport {
             m.put("gc_ms", a.gcMillis());
             m.put("alloc_bytes_per_req", round(a.allocBytesPerRequest()));
             m.put("cpu_ns_per_req", round(a.cpuNanosPerRequest()));
+            m.put("server_cores", round(a.serverCores()));
+            m.put("loader_cores", round(a.loaderCores()));
             if (!a.roundsRps().isEmpty()) {
                 m.put("rounds_rps", a.roundsRps().stream().map(BenchReport::round).toList());
             }

@@ -135,7 +135,7 @@ public final class BenchRunner {
             LoadPlan plan = LoadPlan.maxThroughput(1, settings.durationNanos(), settings.connections(), 1)
                     .withWarmup(settings.warmupNanos()).withTimeout(TIMEOUT_NANOS);
             Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
-            CompletableFuture<ServerStats> stats = new CompletableFuture<>();
+            CompletableFuture<Window> stats = new CompletableFuture<>();
             Thread t = new Thread(() -> {
                 try {
                     stats.complete(statsOverMeasuredPhase(engine, server, arm));
@@ -146,15 +146,17 @@ public final class BenchRunner {
             t.setDaemon(true);
             t.start();
             Summary s = new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
-            ServerStats d = await(stats, arm);
+            Window w = await(stats, arm);
+            ServerStats d = w.server();
             if (!server.isAlive()) {
                 throw new BenchException("server " + arm.label + " exited during the run");
             }
             long responses = Math.max(1, s.requests() - s.outcomes().getOrDefault(Outcome.DROPPED.key(), 0L));
             ArmResult r = new ArmResult(arm.label, s.rateAchieved(), s.corrected().p(50), s.corrected().p(99),
                     s.corrected().p(99.9), s.requests(), s.requests() - success(s), d.gcCount(), d.gcMillis(),
-                    (double) d.allocatedBytes() / responses, (double) d.cpuNanos() / responses, Double.NaN, null,
-                    null, List.of());
+                    (double) d.allocatedBytes() / responses, (double) d.cpuNanos() / responses,
+                    (double) d.cpuNanos() / w.wallNanos(), (double) w.loaderCpuNanos() / w.wallNanos(), Double.NaN,
+                    null, null, List.of());
             if (settings.latencyAt() > 0 && r.rps() > 0) {
                 r = r.withLatencyAt(latencyAt(arm, url, client, loops, r.rps()));
             }
@@ -170,18 +172,25 @@ public final class BenchRunner {
         }
     }
 
-    private ServerStats statsOverMeasuredPhase(Engine engine, ServerProcess server, Arm arm) {
+    /** The server's counters over the measured phase, its wall time, and this process's (the loader's) CPU time. */
+    private record Window(ServerStats server, long wallNanos, long loaderCpuNanos) {}
+
+    private Window statsOverMeasuredPhase(Engine engine, ServerProcess server, Arm arm) {
         long start = engine.measuredStartNanos();
         sleepUntil(start);
+        long loader0 = ServerStats.now().cpuNanos();
+        long t0 = System.nanoTime();
         ServerStats before = server.stats(STATS_MILLIS);
         if (hook != null) {
             hook.measuring(arm.label, server.pid());
         }
         sleepUntil(start + settings.durationNanos());
-        return server.stats(STATS_MILLIS).minus(before);
+        ServerStats after = server.stats(STATS_MILLIS);
+        long wall = System.nanoTime() - t0;
+        return new Window(after.minus(before), Math.max(1, wall), ServerStats.now().cpuNanos() - loader0);
     }
 
-    private ServerStats await(CompletableFuture<ServerStats> stats, Arm arm) throws InterruptedException {
+    private Window await(CompletableFuture<Window> stats, Arm arm) throws InterruptedException {
         try {
             return stats.get(STATS_MILLIS * 3, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {

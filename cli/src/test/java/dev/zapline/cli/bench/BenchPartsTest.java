@@ -71,7 +71,7 @@ class BenchPartsTest {
     }
 
     private static ArmResult row(double rps) {
-        return new ArmResult("x", rps, 1, 2, 3, 10, 0, 0, 0, 0, 1, Double.NaN, null, null, List.of());
+        return new ArmResult("x", rps, 1, 2, 3, 10, 0, 0, 0, 0, 1, 1, 1, Double.NaN, null, null, List.of());
     }
 
     @Test

@@ -23,7 +23,7 @@ class BenchRunnerTest {
 
     private static final long MS = 1_000_000;
     private static final List<String> ARM_KEYS = List.of("name", "rps", "p50_us", "p99_us", "p999_us", "errors",
-            "gc_count", "gc_ms", "alloc_bytes_per_req", "cpu_ns_per_req");
+            "gc_count", "gc_ms", "alloc_bytes_per_req", "cpu_ns_per_req", "server_cores", "loader_cores");
 
     private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
@@ -48,6 +48,8 @@ class BenchRunnerTest {
             assertThat(a.p50Us()).as(a.name()).isPositive().isLessThanOrEqualTo(a.p99Us());
             assertThat(a.p99Us()).as(a.name()).isLessThanOrEqualTo(a.p999Us());
             assertThat(a.cpuNanosPerRequest()).as(a.name()).isPositive();
+            assertThat(a.serverCores()).as(a.name()).isPositive().isLessThan(4);
+            assertThat(a.loaderCores()).as(a.name()).isPositive().isLessThan(4);
             assertThat(a.latencyAt()).as(a.name()).isNotNull();
             assertThat(a.latencyAt().rateTarget()).isEqualTo(Math.max(1, Math.floor(a.rps() * 0.5)));
             assertThat(a.latencyAt().rateAchieved()).as(a.name()).isPositive();
