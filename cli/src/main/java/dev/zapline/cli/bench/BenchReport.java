@@ -58,6 +58,15 @@ public final class BenchReport {
             }
             b.append('\n');
         }
+        for (ArmResult a : r.arms()) {
+            String note = bottleneckNote(a);
+            if (note != null) {
+                b.append("\n> ").append(a.name()).append(": ").append(note);
+            }
+        }
+        if (r.arms().stream().anyMatch(a -> bottleneckNote(a) != null)) {
+            b.append('\n');
+        }
         if (s.rounds() > 1) {
             b.append("\n| arm | req/s per round |\n|---|---|\n");
             for (ArmResult a : r.arms()) {
@@ -212,6 +221,21 @@ public final class BenchReport {
             }
         }
         return b.toString();
+    }
+
+    /** Why an arm's req/s may not be the server's capacity, or null when the server's core was (nearly) saturated. */
+    static String bottleneckNote(ArmResult a) {
+        if (!a.ok() || a.serverCores() >= 0.85) {
+            return null;
+        }
+        if (a.loaderCores() >= 0.95) {
+            return String.format(Locale.ROOT, "the loader was the bottleneck (its process used %.2f cores, the "
+                    + "server %.2f): this req/s is the loader's ceiling, the server's CPU per request is the figure "
+                    + "to compare", a.loaderCores(), a.serverCores());
+        }
+        return String.format(Locale.ROOT, "neither side saturated its core (server %.2f, loader %.2f): other work "
+                + "on the machine took the CPU, so this req/s understates both; rerun on a quiet machine",
+                a.serverCores(), a.loaderCores());
     }
 
     private static String change(double then, double now) {

@@ -70,6 +70,19 @@ class BenchPartsTest {
         assertThat(failed.error()).isEqualTo("in round 2 of 2: server x exited");
     }
 
+    @Test
+    void theReportSaysWhenTheServerWasNotTheBottleneck() {
+        ArmResult serverBound = new ArmResult("a", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.97, 0.9, Double.NaN, null, null,
+                List.of());
+        ArmResult loaderBound = new ArmResult("b", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.7, 0.99, Double.NaN, null, null,
+                List.of());
+        ArmResult starved = new ArmResult("c", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.3, 0.4, Double.NaN, null, null,
+                List.of());
+        assertThat(BenchReport.bottleneckNote(serverBound)).isNull();
+        assertThat(BenchReport.bottleneckNote(loaderBound)).contains("the loader was the bottleneck");
+        assertThat(BenchReport.bottleneckNote(starved)).contains("other work on the machine");
+    }
+
     private static ArmResult row(double rps) {
         return new ArmResult("x", rps, 1, 2, 3, 10, 0, 0, 0, 0, 1, 1, 1, Double.NaN, null, null, List.of());
     }
