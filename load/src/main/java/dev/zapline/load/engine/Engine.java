@@ -33,6 +33,7 @@ public final class Engine {
     private final NanoClock clock;
     private final LoopDriver[] drivers;
     private final LoopRecorder[] recorders;
+    private final LoopRecorder[] warmupRecorders;
     private final CountDownLatch done;
     private final Histogram connectTimes = LoopRecorder.newHistogram();
     private long connectFailures;
@@ -46,6 +47,7 @@ public final class Engine {
         int n = plan.threads();
         this.drivers = new LoopDriver[n];
         this.recorders = new LoopRecorder[n];
+        this.warmupRecorders = new LoopRecorder[plan.warmupNanos() > 0 ? n : 0];
         this.done = new CountDownLatch(n);
         Schedule schedule = plan.isOpen() ? plan.schedule() : null;
         for (int i = 0; i < n; i++) {
@@ -53,6 +55,9 @@ public final class Engine {
             drivers[i] = new LoopDriver(this, loop, client, clock, plan, i,
                     schedule == null ? null : schedule.forLoop(i, n).cursor());
             recorders[i] = drivers[i].recorder();
+            if (warmupRecorders.length > 0) {
+                warmupRecorders[i] = drivers[i].warmupRecorder();
+            }
         }
     }
 
@@ -143,9 +148,17 @@ public final class Engine {
         return done.getCount() == 0 ? endNanos : 0;
     }
 
-    /** One recorder per loop. */
+    /**
+     * One recorder per loop for the measured phase: the requests intended (open model) or started (closed) at or
+     * after {@link #measuredStartNanos()}, however late they end.
+     */
     public LoopRecorder[] recorders() {
         return recorders.clone();
+    }
+
+    /** One recorder per loop for the requests intended or started in the warm-up; empty without a warm-up. */
+    public LoopRecorder[] warmupRecorders() {
+        return warmupRecorders.clone();
     }
 
     /** Requests in flight or waiting for a connection, as of each loop's last tick. */

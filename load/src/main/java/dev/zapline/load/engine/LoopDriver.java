@@ -33,6 +33,9 @@ final class LoopDriver implements Runnable {
     private final Client client;
     private final NanoClock clock;
     private final LoopRecorder rec;
+    /** Records the requests intended before {@link #measuredStart}; null without a warm-up. */
+    private final LoopRecorder warm;
+    private final long warmupNanos;
     private final StatusSet expect;
     private final Link[] links;
     private final int[] dirty;
@@ -48,6 +51,7 @@ final class LoopDriver implements Runnable {
     private final int requestBytes;
     private long nextDue = -1;
     private long start;
+    private long measuredStart;
     private long end = Long.MAX_VALUE;
     private int users;
     private int inflight;
@@ -70,6 +74,8 @@ final class LoopDriver implements Runnable {
         this.client = client;
         this.clock = clock;
         this.rec = new LoopRecorder();
+        this.warm = plan.warmupNanos() > 0 ? new LoopRecorder() : null;
+        this.warmupNanos = plan.warmupNanos();
         this.expect = plan.expect();
         this.cursor = cursor;
         int loops = plan.threads();
@@ -103,8 +109,23 @@ final class LoopDriver implements Runnable {
         return total / parts + (index < total % parts ? 1 : 0);
     }
 
+    /** The measured phase's recorder. */
     LoopRecorder recorder() {
         return rec;
+    }
+
+    /** The warm-up's recorder, or null without a warm-up. */
+    LoopRecorder warmupRecorder() {
+        return warm;
+    }
+
+    /**
+     * The recorder of the phase a request belongs to, decided by its intended send time (open model) or its start
+     * (closed model), never by when it ends: a request due in the warm-up and answered after it stays in the
+     * warm-up, so the measured phase holds exactly the schedule's slots of the measured window.
+     */
+    private LoopRecorder rec(long intended) {
+        return warm != null && intended - measuredStart < 0 ? warm : rec;
     }
 
     EventLoop loop() {
@@ -129,6 +150,7 @@ final class LoopDriver implements Runnable {
     void begin(long startNanos, long endNanos) {
         loop.execute(() -> {
             start = startNanos;
+            measuredStart = startNanos + warmupNanos;
             end = endNanos;
             begun = true;
             if (cursor != null) {
@@ -154,8 +176,7 @@ final class LoopDriver implements Runnable {
             stopDeadline = now + grace;
             nextDue = -1;
             while (!waiting.isEmpty()) {
-                waiting.poll();
-                rec.outcome(Outcome.DROPPED);
+                rec(waiting.poll()).outcome(Outcome.DROPPED);
                 retireIfClosed();
             }
             if (thinking != null) {
@@ -193,15 +214,13 @@ final class LoopDriver implements Runnable {
             }
             if (now >= end) {
                 while (!waiting.isEmpty()) {
-                    waiting.poll();
-                    drop();
+                    drop(waiting.poll());
                     users--;
                 }
             }
         }
         while (!waiting.isEmpty() && now - waiting.peek() > maxWait) {
-            waiting.poll();
-            drop();
+            drop(waiting.poll());
             userDone(now);
         }
         if (now >= nextTimeoutCheck) {
@@ -237,14 +256,14 @@ final class LoopDriver implements Runnable {
             }
         }
         if (inflight + waiting.size() >= maxOutstanding || waiting.size() == waiting.capacity()) {
-            drop();
+            drop(intended);
             return;
         }
         waiting.add(intended);
     }
 
-    private void drop() {
-        rec.outcome(activeLinks > 0 ? Outcome.DROPPED : Outcome.CONNECT_ERROR);
+    private void drop(long intended) {
+        rec(intended).outcome(activeLinks > 0 ? Outcome.DROPPED : Outcome.CONNECT_ERROR);
     }
 
     private Link free() {
@@ -265,7 +284,7 @@ final class LoopDriver implements Runnable {
         }
         l.push(intended, now);
         inflight++;
-        rec.sent(requestBytes);
+        rec(intended).sent(requestBytes);
         if (!l.dirty) {
             l.dirty = true;
             dirty[dirtyCount++] = l.index;
@@ -304,7 +323,7 @@ final class LoopDriver implements Runnable {
         long sent = l.oldestSent();
         l.pop();
         inflight--;
-        rec.response(status, expect.contains(status), intended, sent, now, bytes);
+        rec(intended).response(status, expect.contains(status), intended, sent, now, bytes);
         userDone(now);
         refill(l, now);
         flushDirty();
@@ -313,9 +332,10 @@ final class LoopDriver implements Runnable {
     void failure(Link l, Outcome outcome) {
         long now = clock.nanos();
         deactivate(l);
+        LoopRecorder r = rec(l.oldestIntended());
         l.pop();
         inflight--;
-        rec.outcome(l.timedOut ? Outcome.TIMEOUT : outcome);
+        r.outcome(l.timedOut ? Outcome.TIMEOUT : outcome);
         userDone(now);
         flushDirty();
     }

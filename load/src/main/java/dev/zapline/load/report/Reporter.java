@@ -42,7 +42,7 @@ public final class Reporter {
     public Reporter(Engine engine, ReportOptions options) {
         this.engine = engine;
         this.options = options;
-        this.agg = new Aggregator(engine.recorders());
+        this.agg = new Aggregator(engine.recorders(), engine.warmupRecorders());
         LoadPlan p = engine.plan();
         this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
     }
@@ -106,12 +106,13 @@ public final class Reporter {
         double target = engine.plan().rateAt((from + to) / 2 - measured);
         IntervalStats s = agg.interval(t, seconds, target, engine.outstanding(), warmup);
         timeline.add(s);
-        if (hdr != null && !warmup && seconds > 0) {
-            double a = (from - measured) / 1e9;
-            Histogram c = agg.lastInterval();
+        // a measured request may end in the interval that closes the warm-up (the swap comes a moment after it)
+        if (hdr != null && (!warmup && seconds > 0 || agg.lastMeasuredServiceInterval().getTotalCount() > 0)) {
+            double a = Math.max(0, from - measured) / 1e9;
+            Histogram c = agg.lastMeasuredInterval();
             c.setTag(null);
             hdr.outputIntervalHistogram(a, t, c, 1e6);
-            Histogram sv = agg.lastServiceInterval();
+            Histogram sv = agg.lastMeasuredServiceInterval();
             sv.setTag("service");
             hdr.outputIntervalHistogram(a, t, sv, 1e6);
             hdrOut.flush();
