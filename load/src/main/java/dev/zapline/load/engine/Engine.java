@@ -1,6 +1,7 @@
 package dev.zapline.load.engine;
 
 import dev.zapline.load.metrics.LoopRecorder;
+import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.schedule.Schedule;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
@@ -40,6 +41,7 @@ public final class Engine {
     private String firstConnectError;
     private volatile long start;
     private volatile long endNanos;
+    private volatile long stoppedNanos = Long.MAX_VALUE;
 
     private Engine(LoadPlan plan, Client client, EventLoopGroup group, NanoClock clock) {
         this.plan = plan;
@@ -111,6 +113,11 @@ public final class Engine {
 
     /** Stops scheduling; requests in flight get the plan's grace period, then count as timed out. */
     public void stop() {
+        synchronized (this) {
+            if (stoppedNanos == Long.MAX_VALUE && !isDone()) {
+                stoppedNanos = clock.nanos();
+            }
+        }
         for (LoopDriver d : drivers) {
             d.stop();
         }
@@ -159,6 +166,35 @@ public final class Engine {
     /** One recorder per loop for the requests intended or started in the warm-up; empty without a warm-up. */
     public LoopRecorder[] warmupRecorders() {
         return warmupRecorders.clone();
+    }
+
+    /** When {@link #stop()} was first called while the run was going on, or {@link Long#MAX_VALUE}. */
+    public long stoppedNanos() {
+        return stoppedNanos;
+    }
+
+    /**
+     * Sends of the measured phase per 10 ms bucket ({@link PacingCounter}), summed over the loops; empty for a
+     * closed plan. Exact once the run has ended ({@link #isDone()}).
+     */
+    public int[] pacing() {
+        if (!plan.isOpen()) {
+            return new int[0];
+        }
+        PacingCounter[] p = new PacingCounter[drivers.length];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = drivers[i].pacing();
+        }
+        return PacingCounter.merge(p);
+    }
+
+    /** Sends of the measured phase outside {@link #pacing()}'s buckets (after the window, or past the cap). */
+    public long pacingBeyond() {
+        long n = 0;
+        for (LoopDriver d : drivers) {
+            n += d.pacing() == null ? 0 : d.pacing().beyond();
+        }
+        return n;
     }
 
     /** Requests in flight or waiting for a connection, as of each loop's last tick. */

@@ -2,6 +2,7 @@ package dev.zapline.load.engine;
 
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.schedule.ScheduleCursor;
 import io.netty.channel.EventLoop;
 import java.util.concurrent.CompletableFuture;
@@ -36,6 +37,8 @@ final class LoopDriver implements Runnable {
     /** Records the requests intended before {@link #measuredStart}; null without a warm-up. */
     private final LoopRecorder warm;
     private final long warmupNanos;
+    /** Actual sends of measured requests per 10 ms (open model), or null. */
+    private final PacingCounter pacing;
     private final StatusSet expect;
     private final Link[] links;
     private final int[] dirty;
@@ -76,6 +79,7 @@ final class LoopDriver implements Runnable {
         this.rec = new LoopRecorder();
         this.warm = plan.warmupNanos() > 0 ? new LoopRecorder() : null;
         this.warmupNanos = plan.warmupNanos();
+        this.pacing = plan.isOpen() ? PacingCounter.forLength(plan.measuredNanos()) : null;
         this.expect = plan.expect();
         this.cursor = cursor;
         int loops = plan.threads();
@@ -117,6 +121,11 @@ final class LoopDriver implements Runnable {
     /** The warm-up's recorder, or null without a warm-up. */
     LoopRecorder warmupRecorder() {
         return warm;
+    }
+
+    /** Sends per 10 ms bucket of the measured phase (open model), or null; read it after the run. */
+    PacingCounter pacing() {
+        return pacing;
     }
 
     /**
@@ -285,6 +294,9 @@ final class LoopDriver implements Runnable {
         l.push(intended, now);
         inflight++;
         rec(intended).sent(requestBytes);
+        if (pacing != null && intended - measuredStart >= 0) {
+            pacing.sent(now - measuredStart);
+        }
         if (!l.dirty) {
             l.dirty = true;
             dirty[dirtyCount++] = l.index;

@@ -5,6 +5,7 @@ import dev.zapline.load.engine.LoadPlan;
 import dev.zapline.load.metrics.Aggregator;
 import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.metrics.Tally;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -146,6 +147,20 @@ public final class Reporter {
                 seconds > 0 ? m.responses() / seconds : 0, m.count(Outcome.DROPPED), m.errors(),
                 Summary.outcomes(m), Summary.statuses(m), m.bytesIn(), m.bytesOut(),
                 Summary.Latency.of(agg.corrected()), Summary.Latency.of(agg.service()),
-                Summary.Latency.of(engine.connectTimes()), engine.connectFailures(), List.copyOf(timeline));
+                Summary.Latency.of(engine.connectTimes()), engine.connectFailures(),
+                complete && p.isOpen() ? pacing(measured) : null, List.copyOf(timeline));
+    }
+
+    /** The run's sends per bucket against the schedule's, over the buckets the run completed. */
+    private Pacing pacing(long measured) {
+        LoadPlan p = engine.plan();
+        int[] actual = engine.pacing();
+        long stopped = engine.stoppedNanos();
+        int buckets = actual.length;
+        if (stopped != Long.MAX_VALUE) {
+            buckets = (int) Math.max(0, Math.min(buckets, (stopped - measured) / PacingCounter.BUCKET_NANOS));
+        }
+        int[] expected = p.schedule().countPerBucket(p.warmupNanos(), PacingCounter.BUCKET_NANOS, buckets);
+        return Pacing.compare(PacingCounter.BUCKET_NANOS / 1_000_000, actual, expected, buckets);
     }
 }

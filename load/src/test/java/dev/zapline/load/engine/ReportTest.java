@@ -50,6 +50,13 @@ class ReportTest {
             }
             assertThat(j.path("summary").path("requests").asLong()).isEqualTo(s.requests());
             assertThat(j.path("summary").path("complete").asBoolean()).isTrue();
+            JsonNode pacing = j.path("summary").path("pacing");
+            assertThat(pacing.path("bucket_ms").asInt()).isEqualTo(10);
+            assertThat(pacing.path("buckets").asInt()).isEqualTo(250);
+            assertThat(pacing.path("within").asInt()).isEqualTo(s.pacing().within()).isBetween(1, 250);
+            for (String k : new String[] {"worst_over", "worst_under"}) {
+                assertThat(pacing.path(k).isNumber()).as("summary.pacing.%s", k).isTrue();
+            }
             assertThat(j.path("summary").path("rate_achieved").asDouble()).isBetween(900.0, 1100.0);
             for (String h : new String[] {"corrected", "service"}) {
                 for (String k : new String[] {"p50_us", "p99_us", "p999_us", "max_us"}) {
