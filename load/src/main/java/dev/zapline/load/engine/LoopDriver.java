@@ -22,6 +22,9 @@ import java.util.concurrent.TimeUnit;
  * no open connection has a free slot.
  *
  * <p>Every request taken from the schedule (or started by a user) ends in exactly one outcome.
+ *
+ * <p>When the client has several requests (a targets file), the loop's k-th write is request {@code k mod n}: each
+ * loop cycles through them in order, so every request gets its share, to within one per loop.
  */
 final class LoopDriver implements Runnable {
 
@@ -51,7 +54,9 @@ final class LoopDriver implements Runnable {
     private final long maxWait;
     private final long think;
     private final long grace;
-    private final int requestBytes;
+    /** Bytes of each of the client's requests; the loop sends them round robin. */
+    private final int[] requestBytes;
+    private int nextRequest;
     private long nextDue = -1;
     private long start;
     private long measuredStart;
@@ -106,7 +111,10 @@ final class LoopDriver implements Runnable {
         this.maxWait = plan.maxWaitNanos();
         this.think = plan.thinkNanos();
         this.grace = plan.graceNanos();
-        this.requestBytes = client.requestBytes();
+        this.requestBytes = new int[client.requests()];
+        for (int i = 0; i < requestBytes.length; i++) {
+            requestBytes[i] = client.requestBytes(i);
+        }
     }
 
     private static int share(int total, int index, int parts) {
@@ -287,13 +295,15 @@ final class LoopDriver implements Runnable {
     }
 
     private boolean send(Link l, long intended, long now) {
-        if (!l.conn.write()) {
+        int r = nextRequest;
+        if (!l.conn.write(r)) {
             deactivate(l);
             return false;
         }
         l.push(intended, now);
         inflight++;
-        rec(intended).sent(requestBytes);
+        nextRequest = r + 1 == requestBytes.length ? 0 : r + 1;
+        rec(intended).sent(requestBytes[r]);
         if (pacing != null && intended - measuredStart >= 0) {
             pacing.sent(now - measuredStart);
         }
