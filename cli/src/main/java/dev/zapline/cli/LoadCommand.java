@@ -104,6 +104,11 @@ public final class LoadCommand implements Callable<Integer> {
             + "connection; beyond, requests are dropped and counted (default ${DEFAULT-VALUE}).")
     int maxInflight = 10_000;
 
+    @Option(names = "--adaptive", description = "Open model: every 100 ms each loop sets its in-flight ceiling to "
+            + "2 x (achieved rate x mean service time), at least its connection slots, at most --max-inflight; due "
+            + "requests beyond it are dropped and counted (Little's law; see docs/load.md).")
+    boolean adaptive;
+
     @Option(names = "--max-wait", paramLabel = "DURATION", description = "Longest a request waits for a free "
             + "connection before it is dropped (default: --timeout).")
     String maxWait;
@@ -211,7 +216,7 @@ public final class LoadCommand implements Callable<Integer> {
             plan = LoadPlan.maxThroughput(pipeline == 0 ? 1 : pipeline, Durations.nanos(duration), conns, loops);
         }
         return plan.withTimeout(timeoutNanos).withLimits(open ? maxInflight : Integer.MAX_VALUE, waitNanos)
-                .withWarmup(warm).withExpect(StatusSet.parse(expectStatus));
+                .withWarmup(warm).withExpect(StatusSet.parse(expectStatus)).withAdaptive(adaptive);
     }
 
     private List<Map.Entry<String, String>> parseHeaders() {

@@ -197,6 +197,19 @@ public final class Engine {
         return n;
     }
 
+    /**
+     * The loops' in-flight ceilings summed, as of their last tick: the share of {@code --max-inflight} without
+     * {@code --adaptive}, the {@link Ceiling} rule's value with it (frozen when the schedule ends); 0 for a closed
+     * plan.
+     */
+    public long ceiling() {
+        long n = 0;
+        for (LoopDriver d : drivers) {
+            n += d.ceilingNow;
+        }
+        return n;
+    }
+
     /** Requests in flight or waiting for a connection, as of each loop's last tick. */
     public long outstanding() {
         long n = 0;

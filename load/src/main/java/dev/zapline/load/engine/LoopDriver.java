@@ -50,6 +50,12 @@ final class LoopDriver implements Runnable {
     private final LongRing thinking;
     private final ScheduleCursor cursor;
     private final int maxOutstanding;
+    /** Requests in flight plus waiting beyond which a due one is dropped: fixed, or moved by {@link Ceiling}. */
+    private int ceiling;
+    private final int minCeiling;
+    private final boolean adaptive;
+    private long windowStart;
+    private long windowService;
     private final long timeout;
     private final long maxWait;
     private final long think;
@@ -74,6 +80,8 @@ final class LoopDriver implements Runnable {
     private int pendingConnects;
     private final CompletableFuture<Void> connected = new CompletableFuture<>();
     volatile long outstanding;
+    /** The ceiling as of the last tick (open model), 0 for a closed plan. */
+    volatile int ceilingNow;
 
     LoopDriver(Engine engine, EventLoop loop, Client client, NanoClock clock, LoadPlan plan, int index,
             ScheduleCursor cursor) {
@@ -102,11 +110,16 @@ final class LoopDriver implements Runnable {
                     ((long) plan.maxInflight() + loops - 1) / loops));
             this.waiting = new LongRing(maxOutstanding);
             this.thinking = null;
+            this.minCeiling = (int) Math.min(maxOutstanding, Ceiling.HEADROOM * Math.max(1L, (long) conns * pipeline));
         } else {
             this.maxOutstanding = Integer.MAX_VALUE;
             this.waiting = new LongRing(Math.max(1, users));
             this.thinking = new LongRing(Math.max(1, users));
+            this.minCeiling = 1;
         }
+        this.ceiling = maxOutstanding;
+        this.ceilingNow = plan.isOpen() ? ceiling : 0;
+        this.adaptive = plan.adaptive();
         this.timeout = plan.timeoutNanos();
         this.maxWait = plan.maxWaitNanos();
         this.think = plan.thinkNanos();
@@ -168,6 +181,7 @@ final class LoopDriver implements Runnable {
         loop.execute(() -> {
             start = startNanos;
             measuredStart = startNanos + warmupNanos;
+            windowStart = startNanos;
             end = endNanos;
             begun = true;
             if (cursor != null) {
@@ -219,6 +233,13 @@ final class LoopDriver implements Runnable {
             while (nextDue >= 0 && nextDue <= rel) {
                 offer(start + nextDue, now);
                 nextDue = cursor.next();
+            }
+            // the ceiling stops moving with the schedule's end: the summary reports it as it was then
+            if (adaptive && nextDue >= 0 && now - windowStart >= Ceiling.PERIOD) {
+                ceiling = Ceiling.next(windowService, now - windowStart, minCeiling, maxOutstanding);
+                ceilingNow = ceiling;
+                windowService = 0;
+                windowStart = now;
             }
         } else {
             while (!thinking.isEmpty() && thinking.peek() <= now) {
@@ -272,7 +293,7 @@ final class LoopDriver implements Runnable {
                 }
             }
         }
-        if (inflight + waiting.size() >= maxOutstanding || waiting.size() == waiting.capacity()) {
+        if (inflight + waiting.size() >= ceiling || waiting.size() == waiting.capacity()) {
             drop(intended);
             return;
         }
@@ -345,6 +366,9 @@ final class LoopDriver implements Runnable {
         long sent = l.oldestSent();
         l.pop();
         inflight--;
+        if (adaptive) {
+            windowService += now - sent;
+        }
         rec(intended).response(status, expect.contains(status), intended, sent, now, bytes);
         userDone(now);
         refill(l, now);

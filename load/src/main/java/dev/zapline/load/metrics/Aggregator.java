@@ -48,9 +48,11 @@ public final class Aggregator {
      * @param seconds the interval's length
      * @param targetRate the schedule's rate over it (0 when there is none)
      * @param inflight requests in flight now
+     * @param ceiling the in-flight ceiling now (0 when there is none)
      * @param warmup whether the interval ends before the measured phase starts (a flag for the timeline)
      */
-    public IntervalStats interval(double t, double seconds, double targetRate, long inflight, boolean warmup) {
+    public IntervalStats interval(double t, double seconds, double targetRate, long inflight, long ceiling,
+            boolean warmup) {
         intervalCorrected.reset();
         intervalService.reset();
         measuredCorrected.reset();
@@ -76,7 +78,7 @@ public final class Aggregator {
                 micros(intervalCorrected, 50), micros(intervalCorrected, 99), micros(intervalCorrected, 99.9),
                 intervalCorrected.getTotalCount() == 0 ? 0 : intervalCorrected.getMaxValue() / 1e3,
                 now.errors() - previous.errors(), now.count(Outcome.DROPPED) - previous.count(Outcome.DROPPED),
-                inflight, warmup);
+                inflight, ceiling, warmup);
         previous.copy(now);
         return s;
     }

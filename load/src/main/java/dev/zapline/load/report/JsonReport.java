@@ -13,8 +13,8 @@ import java.util.Map;
  * {@code --json FILE}: the summary and the per-second timeline, rewritten atomically (write a sibling, then rename)
  * so a reader never sees half a file. Keys: {@code summary.{requests, rate_target, rate_achieved, dropped, errors,
  * …}}, {@code summary.pacing.{bucket_ms, buckets, within, worst_over, worst_under}} (open model, once complete),
- * {@code latency.{corrected, service}.{p50_us … p9999_us, max_us, mean_us, count}}, {@code timeline[]} with
- * {@code t, rate, p50_us, p99_us, errors, dropped, …}.
+ * {@code summary.inflight_ceiling} and {@code summary.adaptive} (open model), {@code latency.{corrected, service}.{p50_us … p9999_us, max_us, mean_us, count}}, {@code timeline[]} with
+ * {@code t, rate, p50_us, p99_us, errors, dropped, ceiling, …}.
  */
 public final class JsonReport {
 
@@ -56,6 +56,10 @@ public final class JsonReport {
         field(b, "p50_us", s.connect().p(50)).append(',');
         field(b, "max_us", s.connect().maxUs());
         b.append('}');
+        if (s.model().equals("open")) {
+            field(b.append(','), "inflight_ceiling", s.inflightCeiling()).append(',');
+            field(b, "adaptive", s.adaptive());
+        }
         if (s.pacing() != null) {
             Pacing p = s.pacing();
             b.append(",\"pacing\":{");
@@ -85,6 +89,7 @@ public final class JsonReport {
             field(b, "errors", t.errors()).append(',');
             field(b, "dropped", t.dropped()).append(',');
             field(b, "inflight", t.inflight()).append(',');
+            field(b, "ceiling", t.ceiling()).append(',');
             field(b, "warmup", t.warmup()).append('}');
         }
         return b.append("\n  ]\n}\n").toString();

@@ -105,7 +105,7 @@ public final class Reporter {
         double t = (to - measured) / 1e9;
         double seconds = (to - from) / 1e9;
         double target = engine.plan().rateAt((from + to) / 2 - measured);
-        IntervalStats s = agg.interval(t, seconds, target, engine.outstanding(), warmup);
+        IntervalStats s = agg.interval(t, seconds, target, engine.outstanding(), engine.ceiling(), warmup);
         timeline.add(s);
         // a measured request may end in the interval that closes the warm-up (the swap comes a moment after it)
         if (hdr != null && (!warmup && seconds > 0 || agg.lastMeasuredServiceInterval().getTotalCount() > 0)) {
@@ -127,9 +127,10 @@ public final class Reporter {
         double total = (engine.plan().warmupNanos() + engine.plan().measuredNanos()) / 1e9;
         double elapsed = s.t() + engine.plan().warmupNanos() / 1e9;
         String line = String.format(Locale.ROOT, "%6.1fs/%.0fs%s  rate %s/%s  p50 %s  p99 %s  err %d  drop %d  "
-                + "inflight %d", elapsed, total, s.warmup() ? " warmup" : "", Text.count(s.rate()),
+                + "inflight %d%s", elapsed, total, s.warmup() ? " warmup" : "", Text.count(s.rate()),
                 s.targetRate() > 0 ? Text.count(s.targetRate()) : "-", Text.micros(s.p50Us()),
-                Text.micros(s.p99Us()), s.errors(), s.dropped(), s.inflight());
+                Text.micros(s.p99Us()), s.errors(), s.dropped(), s.inflight(),
+                engine.plan().adaptive() ? "  ceiling " + s.ceiling() : "");
         if (options.terminal()) {
             out.print("\r" + line + "\033[K");
             out.flush();
@@ -147,7 +148,7 @@ public final class Reporter {
                 seconds > 0 ? m.responses() / seconds : 0, m.count(Outcome.DROPPED), m.errors(),
                 Summary.outcomes(m), Summary.statuses(m), m.bytesIn(), m.bytesOut(),
                 Summary.Latency.of(agg.corrected()), Summary.Latency.of(agg.service()),
-                Summary.Latency.of(engine.connectTimes()), engine.connectFailures(),
+                Summary.Latency.of(engine.connectTimes()), engine.connectFailures(), engine.ceiling(), p.adaptive(),
                 complete && p.isOpen() ? pacing(measured) : null, List.copyOf(timeline));
     }
 

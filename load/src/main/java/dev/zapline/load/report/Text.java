@@ -59,6 +59,10 @@ public final class Text {
         b.append("\nStatuses   ");
         s.statuses().forEach((k, v) -> b.append(' ').append(k).append(' ').append(v));
         b.append(String.format(Locale.ROOT, "%nDropped     %d   errors %d%n", s.dropped(), s.errors()));
+        if (s.adaptive()) {
+            b.append(String.format(Locale.ROOT, "Ceiling     %d in flight (adaptive, when the schedule ended)%n",
+                    s.inflightCeiling()));
+        }
         b.append(String.format(Locale.ROOT, "Transfer    %s in, %s out%n", bytes(s.bytesIn()), bytes(s.bytesOut())));
         if (s.pacing() != null) {
             Pacing p = s.pacing();

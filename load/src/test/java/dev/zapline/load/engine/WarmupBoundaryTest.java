@@ -55,11 +55,11 @@ class WarmupBoundaryTest {
 
             // the stall did hold warm-up requests past the boundary, and they stayed in the warm-up's histogram
             Aggregator w = new Aggregator(e.warmupRecorders());
-            w.interval(0, 1, 0, 0, false);
+            w.interval(0, 1, 0, 0, 0, false);
             assertThat(w.corrected().getTotalCount()).isEqualTo(slots[0]);
             assertThat(w.corrected().getMaxValue()).isGreaterThan(100_000_000L);
             Aggregator m = new Aggregator(e.recorders());
-            m.interval(0, 1, 0, 0, false);
+            m.interval(0, 1, 0, 0, 0, false);
             assertThat(m.corrected().getTotalCount()).isEqualTo(slots[1]);
             assertThat(m.service().getTotalCount()).isEqualTo(slots[1]);
             assertThat(m.measured().ended()).isEqualTo(slots[1]);
