@@ -105,8 +105,9 @@ public final class LoadCommand implements Callable<Integer> {
     int maxInflight = 10_000;
 
     @Option(names = "--adaptive", description = "Open model: every 100 ms each loop sets its in-flight ceiling to "
-            + "2 x (achieved rate x mean service time), at least its connection slots, at most --max-inflight; due "
-            + "requests beyond it are dropped and counted (Little's law; see docs/load.md).")
+            + "max(2 x achieved rate x mean service time, requests due in the window), at least 2 x its connection "
+            + "slots, at most --max-inflight; due requests beyond it are dropped and counted (Little's law; see "
+            + "docs/load.md).")
     boolean adaptive;
 
     @Option(names = "--max-wait", paramLabel = "DURATION", description = "Longest a request waits for a free "

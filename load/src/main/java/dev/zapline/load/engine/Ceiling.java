@@ -8,15 +8,15 @@ package dev.zapline.load.engine;
  * ceiling is
  *
  * <pre>{@code
- * ceiling = clamp(ceil(HEADROOM · λ · W), min, max)
+ * ceiling = clamp(max(ceil(HEADROOM · λ · W), due), min, max)
  * }</pre>
  *
- * <p>with {@code min} twice the loop's connection slots (2 × connections × pipeline: every slot may be busy with as
- * many requests again waiting, so a short hiccup of a fast target sheds nothing) and {@code max} the loop's share of
- * {@code --max-inflight}. The headroom of 2 lets the ceiling double per period while the target keeps up, and keeps
- * about as many requests waiting as are being served when it does not; a request that falls due while in flight
- * plus waiting has reached the ceiling is dropped (counted). A window without responses gives {@code min}. Pure;
- * no clock.
+ * <p>with {@code due} the requests that fell due in the window (about 100 ms of offered load: a backlog shorter than
+ * that is never shed, so a fast target's hiccup costs nothing), {@code min} twice the loop's connection slots
+ * (2 × connections × pipeline) and {@code max} the loop's share of {@code --max-inflight}. The headroom of 2 lets
+ * the ceiling double per period while the target keeps up; when it does not, the backlog stays near 100 ms of
+ * offered load and the rest is shed: a request that falls due while in flight plus waiting has reached the ceiling
+ * is dropped (counted). Pure; no clock.
  */
 final class Ceiling {
 
@@ -27,17 +27,18 @@ final class Ceiling {
     private Ceiling() {}
 
     /**
-     * The ceiling after a window of {@code windowNanos} whose responses took {@code serviceNanos} in total.
+     * The ceiling after a window of {@code windowNanos} in which {@code due} requests fell due and whose responses
+     * took {@code serviceNanos} in total.
      *
      * @throws IllegalArgumentException unless {@code 1 <= min <= max} and the window is positive
      */
-    static int next(long serviceNanos, long windowNanos, int min, int max) {
-        if (windowNanos <= 0 || min < 1 || min > max || serviceNanos < 0) {
-            throw new IllegalArgumentException("service " + serviceNanos + " ns over " + windowNanos + " ns, min "
-                    + min + ", max " + max + ": need a positive window, 1 <= min <= max");
+    static int next(long serviceNanos, long windowNanos, long due, int min, int max) {
+        if (windowNanos <= 0 || min < 1 || min > max || serviceNanos < 0 || due < 0) {
+            throw new IllegalArgumentException("service " + serviceNanos + " ns over " + windowNanos + " ns, due "
+                    + due + ", min " + min + ", max " + max + ": need a positive window, 1 <= min <= max");
         }
         double held = serviceNanos / (double) windowNanos;
-        double c = Math.ceil(HEADROOM * held);
+        double c = Math.max(Math.ceil(HEADROOM * held), due);
         return c >= max ? max : Math.max(min, (int) c);
     }
 }

@@ -56,6 +56,7 @@ final class LoopDriver implements Runnable {
     private final boolean adaptive;
     private long windowStart;
     private long windowService;
+    private long windowDue;
     private final long timeout;
     private final long maxWait;
     private final long think;
@@ -233,12 +234,14 @@ final class LoopDriver implements Runnable {
             while (nextDue >= 0 && nextDue <= rel) {
                 offer(start + nextDue, now);
                 nextDue = cursor.next();
+                windowDue++;
             }
             // the ceiling stops moving with the schedule's end: the summary reports it as it was then
             if (adaptive && nextDue >= 0 && now - windowStart >= Ceiling.PERIOD) {
-                ceiling = Ceiling.next(windowService, now - windowStart, minCeiling, maxOutstanding);
+                ceiling = Ceiling.next(windowService, now - windowStart, windowDue, minCeiling, maxOutstanding);
                 ceilingNow = ceiling;
                 windowService = 0;
+                windowDue = 0;
                 windowStart = now;
             }
         } else {
