@@ -47,7 +47,8 @@ class LoadCommandTest {
     @Test
     void targetsFileRequestsAreSentRoundRobinOverBothTransports() throws Exception {
         App app = App.create(ServerConfig.defaults().withEventLoops(1));
-        java.util.Map<String, java.util.concurrent.atomic.LongAdder> hits = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.Map<String, java.util.concurrent.atomic.LongAdder> hits =
+                new java.util.concurrent.ConcurrentHashMap<>();
         dev.zapline.server.Handler count = ctx -> {
             hits.computeIfAbsent(ctx.method() + " " + ctx.path() + " " + ctx.bodyAsString() + " " + ctx.header("x-run"),
                     k -> new java.util.concurrent.atomic.LongAdder()).increment();

@@ -64,22 +64,24 @@ class TargetsFileTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-        "not a request line     | GET                                          | t line 1: 'GET' is not 'METHOD URL'",
-        "three words            | GET http://h:1/ extra                        | t line 1: 'GET http://h:1/ extra' is not",
-        "bad method             | G(T http://h:1/                              | t line 1: method 'G(T' is not an HTTP token",
-        "bad url                | GET ftp://h/x                                | t line 1: URL 'ftp://h/x'",
-        "zap without port       | GET zap://h/x                                | t line 1: URL 'zap://h/x': zap:// needs a port",
-        "other port             | GET http://h:1/a\\n\\nGET http://h:2/b       | t line 3: http://h:2/b is not on the origin of line 1 (http://h:1/a)",
-        "other scheme           | GET http://h:1/a\\n\\n#c\\nGET zap://h:1/b   | t line 4: zap://h:1/b is not on the origin of line 1",
-        "other host             | GET http://h:1/a\\n\\nGET http://g:1/b       | t line 3: http://g:1/b is not on the origin",
-        "other socket           | GET zap:///a.sock\\n\\nGET zap:///b.sock     | t line 3: zap:///b.sock is not on the origin",
-        "bad header             | GET http://h:1/a\\nX-Id 7                    | t line 2: 'X-Id 7' is not a header 'Name: value'",
-        "empty header name      | GET http://h:1/a\\n: 7                       | t line 2: ': 7' is not a header",
-        "header after body      | GET http://h:1/a\\n@b.txt\\nX-Id: 7         | t line 3: 'X-Id: 7' after the body line",
-        "two bodies             | GET http://h:1/a\\n@b.txt\\n@b.txt           | t line 3: a second body line",
-        "missing body file      | GET http://h:1/a\\n\\nPOST http://h:1/b\\n@nope.json | t line 4: body file",
-        "at without name        | GET http://h:1/a\\n@                         | t line 2: '@' without a file name",
-        "no request             | # only a comment\\n\\n                      | t: no request",
+        "not a request line | GET | t line 1: 'GET' is not 'METHOD URL'",
+        "three words | GET http://h:1/ extra | t line 1: 'GET http://h:1/ extra' is not",
+        "bad method | G(T http://h:1/ | t line 1: method 'G(T' is not an HTTP token",
+        "bad url | GET ftp://h/x | t line 1: URL 'ftp://h/x'",
+        "zap without port | GET zap://h/x | t line 1: URL 'zap://h/x': zap:// needs a port",
+        "other port | GET http://h:1/a\\n\\nGET http://h:2/b | "
+            + "t line 3: http://h:2/b is not on the origin of line 1 (http://h:1/a)",
+        "other scheme | GET http://h:1/a\\n\\n#c\\nGET zap://h:1/b | "
+            + "t line 4: zap://h:1/b is not on the origin of line 1",
+        "other host | GET http://h:1/a\\n\\nGET http://g:1/b | t line 3: http://g:1/b is not on the origin",
+        "other socket | GET zap:///a.sock\\n\\nGET zap:///b.sock | t line 3: zap:///b.sock is not on the origin",
+        "bad header | GET http://h:1/a\\nX-Id 7 | t line 2: 'X-Id 7' is not a header 'Name: value'",
+        "empty header name | GET http://h:1/a\\n: 7 | t line 2: ': 7' is not a header",
+        "header after body | GET http://h:1/a\\n@b.txt\\nX-Id: 7 | t line 3: 'X-Id: 7' after the body line",
+        "two bodies | GET http://h:1/a\\n@b.txt\\n@b.txt | t line 3: a second body line",
+        "missing body file | GET http://h:1/a\\n\\nPOST http://h:1/b\\n@nope.json | t line 4: body file",
+        "at without name | GET http://h:1/a\\n@ | t line 2: '@' without a file name",
+        "no request | # only a comment\\n\\n | t: no request",
     })
     void rejectsMistakesNamingTheLine(String what, String text, String message) throws Exception {
         Files.writeString(dir.resolve("b.txt"), "body");

@@ -19,4 +19,5 @@ package dev.zapline.load.metrics;
  * @param warmup whether the interval was part of the warm-up (excluded from the summary)
  */
 public record IntervalStats(double t, double seconds, double targetRate, double sendRate, double rate, double p50Us,
-        double p99Us, double p999Us, double maxUs, long errors, long dropped, long inflight, long ceiling, boolean warmup) {}
+        double p99Us, double p999Us, double maxUs, long errors, long dropped, long inflight, long ceiling,
+        boolean warmup) {}

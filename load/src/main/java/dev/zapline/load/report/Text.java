@@ -66,8 +66,8 @@ public final class Text {
         b.append(String.format(Locale.ROOT, "Transfer    %s in, %s out%n", bytes(s.bytesIn()), bytes(s.bytesOut())));
         if (s.pacing() != null) {
             Pacing p = s.pacing();
-            b.append(String.format(Locale.ROOT, "Pacing      %d of %d %d ms buckets within ±(1 + 1%%) of the schedule, "
-                    + "worst +%d/-%d%n", p.within(), p.buckets(), p.bucketMs(), p.worstOver(), p.worstUnder()));
+            b.append(String.format(Locale.ROOT, "Pacing      %d of %d %d ms buckets within ±(1 + 1%%) of the "
+                    + "schedule, worst +%d/-%d%n", p.within(), p.buckets(), p.bucketMs(), p.worstOver(), p.worstUnder()));
         }
         b.append(String.format(Locale.ROOT, "Connect     %d connections, p50 %s, max %s, %d failed attempts%n",
                 s.connect().count(), micros(s.connect().p(50)), micros(s.connect().maxUs()), s.connectFailures()));

@@ -25,7 +25,8 @@ final class Target implements AutoCloseable {
     /** How long each /slow request holds the server's only loop: its capacity is about 1000 / slowMillis per s. */
     volatile long slowMillis = 5;
     /** Requests seen per {@code /hit/:name} route, keyed "METHOD name body-length". */
-    final java.util.Map<String, java.util.concurrent.atomic.LongAdder> hits = new java.util.concurrent.ConcurrentHashMap<>();
+    final java.util.Map<String, java.util.concurrent.atomic.LongAdder> hits =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     Target(int clientThreads) {
         app = App.create(ServerConfig.defaults().withEventLoops(1));
