@@ -103,5 +103,10 @@ class LoadCommandTest {
                 "--rate", "10", "--stages", "1s:10");
         assertThat(rc).isEqualTo(2);
         assertThat(err.toString()).contains("pick one");
+        StringWriter closed = new StringWriter();
+        rc = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(closed), "load", "http://127.0.0.1:1/",
+                "--concurrency", "2", "--adaptive");
+        assertThat(rc).isEqualTo(2);
+        assertThat(closed.toString()).contains("--adaptive needs the open model");
     }
 }
