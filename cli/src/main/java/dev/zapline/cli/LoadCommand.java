@@ -2,6 +2,7 @@ package dev.zapline.cli;
 
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
+import dev.zapline.cli.load.TargetsFile;
 import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.Engine;
 import dev.zapline.load.engine.LoadPlan;
@@ -32,12 +33,19 @@ import picocli.CommandLine.Parameters;
 /** {@code zapline load URL}: open, closed or max-throughput load over HTTP/1.1 or ZAP. */
 @Command(name = "load", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Generate load and measure latency from the intended send time (no coordinated omission).",
-            "Open model: --rate or --stages. Closed: --concurrency. Neither: max throughput (--pipeline deep)."})
+            "Open model: --rate or --stages. Closed: --concurrency. Neither: max throughput (--pipeline deep).",
+            "Several requests round robin: --targets FILE instead of URL. The file holds blocks separated by blank "
+                + "lines: a 'METHOD URL' line, 'Name: value' header lines, optionally one '@bodyfile' line (relative "
+                + "to the file's directory); '#' starts a comment line. All URLs share scheme, host and port."})
 public final class LoadCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "URL", description = "http://host:port/path, zap://host:port/path or "
-            + "zap:///path/to.sock?path=/target")
+    @Parameters(paramLabel = "URL", arity = "0..1", description = "http://host:port/path, zap://host:port/path or "
+            + "zap:///path/to.sock?path=/target (or --targets)")
     String url;
+
+    @Option(names = "--targets", paramLabel = "FILE", description = "Several requests, sent round robin (format "
+            + "above); -H headers are added to each.")
+    Path targets;
 
     @Option(names = "-X", paramLabel = "METHOD", description = "Request method (default ${DEFAULT-VALUE}).")
     String method = "GET";
@@ -96,6 +104,12 @@ public final class LoadCommand implements Callable<Integer> {
             + "connection; beyond, requests are dropped and counted (default ${DEFAULT-VALUE}).")
     int maxInflight = 10_000;
 
+    @Option(names = "--adaptive", description = "Open model: every 100 ms each loop sets its in-flight ceiling to "
+            + "max(2 x achieved rate x mean service time, requests due in the window), at least 2 x its connection "
+            + "slots, at most --max-inflight; due requests beyond it are dropped and counted (Little's law; see "
+            + "docs/load.md).")
+    boolean adaptive;
+
     @Option(names = "--max-wait", paramLabel = "DURATION", description = "Longest a request waits for a free "
             + "connection before it is dropped (default: --timeout).")
     String maxWait;
@@ -119,12 +133,10 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        LoadTarget target = LoadTarget.parse(url);
         LoadPlan plan = plan();
-        byte[] payload = bodyFile != null ? Files.readAllBytes(bodyFile)
-                : body != null ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
+        String name = targets != null ? "targets " + targets : url;
         try (ZapLoops loops = ZapLoops.create(plan.threads(), !nio)) {
-            Client client = target.client(loops, method, parseHeaders(), payload);
+            Client client = client(loops);
             Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
             CountDownLatch reported = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
@@ -139,7 +151,7 @@ public final class LoadCommand implements Callable<Integer> {
             PrintStream err = System.err;
             Summary s;
             try {
-                s = new Reporter(engine, new ReportOptions(url, json, hdrLog, quiet ? null : err,
+                s = new Reporter(engine, new ReportOptions(name, json, hdrLog, quiet ? null : err,
                         System.console() != null)).run();
                 System.out.print(Text.render(s));
                 System.out.flush();
@@ -153,6 +165,29 @@ public final class LoadCommand implements Callable<Integer> {
             }
             return 0;
         }
+    }
+
+    private Client client(ZapLoops loops) throws java.io.IOException {
+        if ((url == null) == (targets == null)) {
+            throw new IllegalArgumentException("give a URL or --targets FILE" + (url == null ? "" : ", not both"));
+        }
+        if (url != null) {
+            byte[] payload = bodyFile != null ? Files.readAllBytes(bodyFile)
+                    : body != null ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
+            return LoadTarget.parse(url).client(loops, method, parseHeaders(), payload);
+        }
+        if (!method.equals("GET") || body != null || bodyFile != null) {
+            throw new IllegalArgumentException("with --targets, methods and bodies come from the file: drop -X, "
+                    + "--body and --body-file");
+        }
+        List<TargetsFile.Entry> entries = TargetsFile.read(targets);
+        List<LoadTarget.Request> requests = new ArrayList<>();
+        for (TargetsFile.Entry e : entries) {
+            List<Map.Entry<String, String>> h = new ArrayList<>(parseHeaders());
+            h.addAll(e.headers());
+            requests.add(new LoadTarget.Request(e.method(), e.target().target(), h, e.body()));
+        }
+        return entries.get(0).target().client(loops, requests);
     }
 
     LoadPlan plan() {
@@ -182,7 +217,7 @@ public final class LoadCommand implements Callable<Integer> {
             plan = LoadPlan.maxThroughput(pipeline == 0 ? 1 : pipeline, Durations.nanos(duration), conns, loops);
         }
         return plan.withTimeout(timeoutNanos).withLimits(open ? maxInflight : Integer.MAX_VALUE, waitNanos)
-                .withWarmup(warm).withExpect(StatusSet.parse(expectStatus));
+                .withWarmup(warm).withExpect(StatusSet.parse(expectStatus)).withAdaptive(adaptive);
     }
 
     private List<Map.Entry<String, String>> parseHeaders() {

@@ -4,10 +4,12 @@ import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.HttpLoadClient;
 import dev.zapline.load.engine.ZapLoadClient;
 import dev.zapline.load.zap.ZapAddress;
+import dev.zapline.load.zap.ZapFrame;
 import dev.zapline.load.zap.ZapLoops;
 import dev.zapline.load.zap.ZapRequest;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -74,26 +76,49 @@ public record LoadTarget(String url, boolean zap, String host, int port, String 
         }
     }
 
-    /** The client sending {@code method} with these headers and body, encoded once. */
+    /** One request of a run: method, request target (path and query), headers and body. */
+    public record Request(String method, String target, List<Map.Entry<String, String>> headers, byte[] body) {}
+
+    /** The client sending {@code method} to this URL's target with these headers and body, encoded once. */
     public Client client(ZapLoops loops, String method, List<Map.Entry<String, String>> headers, byte[] body) {
+        return client(loops, List.of(new Request(method, target, headers, body)));
+    }
+
+    /**
+     * The client sending {@code requests} round robin, each encoded once, on connections to this URL's host and port
+     * (the requests' own targets may differ from this URL's).
+     */
+    public Client client(ZapLoops loops, List<Request> requests) {
+        String more = requests.size() == 1 ? "" : " and " + (requests.size() - 1) + " more";
         if (zap) {
-            ZapRequest r = ZapRequest.of(method, target);
-            boolean hasHost = false;
-            for (Map.Entry<String, String> h : headers) {
-                r = r.header(h.getKey(), h.getValue());
-                hasHost |= h.getKey().equalsIgnoreCase("host");
-            }
-            if (!hasHost && host != null) {
-                r = r.header("Host", this.host + ":" + port);
-            }
-            if (body.length > 0) {
-                r = r.body(body);
+            List<ZapFrame> frames = new ArrayList<>();
+            for (Request q : requests) {
+                frames.add(zapRequest(q).encode());
             }
             ZapAddress a = socket != null ? ZapAddress.unix(socket) : ZapAddress.tcp(host, port);
-            return new ZapLoadClient(loops, a, r.encode(), target);
+            return new ZapLoadClient(loops, a, frames, requests.get(0).target() + more);
         }
         String hostPort = (host.contains(":") ? "[" + host + "]" : host) + (port == 80 ? "" : ":" + port);
-        return new HttpLoadClient(loops, host, port, HttpLoadClient.encode(method, hostPort, target, headers, body),
-                url);
+        List<byte[]> encoded = new ArrayList<>();
+        for (Request q : requests) {
+            encoded.add(HttpLoadClient.encode(q.method(), hostPort, q.target(), q.headers(), q.body()));
+        }
+        return new HttpLoadClient(loops, host, port, encoded, url + more);
+    }
+
+    private ZapRequest zapRequest(Request q) {
+        ZapRequest r = ZapRequest.of(q.method(), q.target());
+        boolean hasHost = false;
+        for (Map.Entry<String, String> h : q.headers()) {
+            r = r.header(h.getKey(), h.getValue());
+            hasHost |= h.getKey().equalsIgnoreCase("host");
+        }
+        if (!hasHost && host != null) {
+            r = r.header("Host", this.host + ":" + port);
+        }
+        if (q.body().length > 0) {
+            r = r.body(q.body());
+        }
+        return r;
     }
 }

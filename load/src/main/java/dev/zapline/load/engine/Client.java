@@ -4,8 +4,9 @@ import io.netty.channel.EventLoop;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Opens connections to one target that all send the same pre-encoded request. Thread-safe; implementations:
- * {@code ZapLoadClient} ({@code zap://}) and {@code HttpLoadClient} ({@code http://}).
+ * Opens connections to one target (one origin, one connection pool) that send a fixed list of pre-encoded
+ * requests; the engine picks which, round robin. Thread-safe; implementations: {@code ZapLoadClient}
+ * ({@code zap://}) and {@code HttpLoadClient} ({@code http://}).
  */
 public interface Client {
 
@@ -15,8 +16,11 @@ public interface Client {
      */
     CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents events);
 
-    /** Bytes written per request. */
-    int requestBytes();
+    /** How many requests the client can send ({@link Connection#write} takes 0 to this minus 1). */
+    int requests();
+
+    /** Bytes written for request {@code i}. */
+    int requestBytes(int i);
 
     /** For messages: {@code zap://host:port/path}. */
     String describe();

@@ -1,14 +1,17 @@
 package dev.zapline.load.engine;
 
 /**
- * One connection of a {@link Client}, used only on its event loop: writes the client's pre-encoded request and
+ * One connection of a {@link Client}, used only on its event loop: writes the client's pre-encoded requests and
  * reports what comes back to its {@link ConnectionEvents}, in request order. Implementations allocate nothing per
  * request in steady state.
  */
 public interface Connection {
 
-    /** Appends one request to the outbound buffer; false (nothing written) when the connection is closed. */
-    boolean write();
+    /**
+     * Appends the client's request {@code i} to the outbound buffer; false (nothing written) when the connection is
+     * closed.
+     */
+    boolean write(int i);
 
     /** Sends what {@link #write} appended. */
     void flush();

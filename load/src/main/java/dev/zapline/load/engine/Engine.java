@@ -1,6 +1,7 @@
 package dev.zapline.load.engine;
 
 import dev.zapline.load.metrics.LoopRecorder;
+import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.schedule.Schedule;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
@@ -33,12 +34,14 @@ public final class Engine {
     private final NanoClock clock;
     private final LoopDriver[] drivers;
     private final LoopRecorder[] recorders;
+    private final LoopRecorder[] warmupRecorders;
     private final CountDownLatch done;
     private final Histogram connectTimes = LoopRecorder.newHistogram();
     private long connectFailures;
     private String firstConnectError;
     private volatile long start;
     private volatile long endNanos;
+    private volatile long stoppedNanos = Long.MAX_VALUE;
 
     private Engine(LoadPlan plan, Client client, EventLoopGroup group, NanoClock clock) {
         this.plan = plan;
@@ -46,6 +49,7 @@ public final class Engine {
         int n = plan.threads();
         this.drivers = new LoopDriver[n];
         this.recorders = new LoopRecorder[n];
+        this.warmupRecorders = new LoopRecorder[plan.warmupNanos() > 0 ? n : 0];
         this.done = new CountDownLatch(n);
         Schedule schedule = plan.isOpen() ? plan.schedule() : null;
         for (int i = 0; i < n; i++) {
@@ -53,6 +57,9 @@ public final class Engine {
             drivers[i] = new LoopDriver(this, loop, client, clock, plan, i,
                     schedule == null ? null : schedule.forLoop(i, n).cursor());
             recorders[i] = drivers[i].recorder();
+            if (warmupRecorders.length > 0) {
+                warmupRecorders[i] = drivers[i].warmupRecorder();
+            }
         }
     }
 
@@ -106,6 +113,11 @@ public final class Engine {
 
     /** Stops scheduling; requests in flight get the plan's grace period, then count as timed out. */
     public void stop() {
+        synchronized (this) {
+            if (stoppedNanos == Long.MAX_VALUE && !isDone()) {
+                stoppedNanos = clock.nanos();
+            }
+        }
         for (LoopDriver d : drivers) {
             d.stop();
         }
@@ -143,9 +155,59 @@ public final class Engine {
         return done.getCount() == 0 ? endNanos : 0;
     }
 
-    /** One recorder per loop. */
+    /**
+     * One recorder per loop for the measured phase: the requests intended (open model) or started (closed) at or
+     * after {@link #measuredStartNanos()}, however late they end.
+     */
     public LoopRecorder[] recorders() {
         return recorders.clone();
+    }
+
+    /** One recorder per loop for the requests intended or started in the warm-up; empty without a warm-up. */
+    public LoopRecorder[] warmupRecorders() {
+        return warmupRecorders.clone();
+    }
+
+    /** When {@link #stop()} was first called while the run was going on, or {@link Long#MAX_VALUE}. */
+    public long stoppedNanos() {
+        return stoppedNanos;
+    }
+
+    /**
+     * Sends of the measured phase per 10 ms bucket ({@link PacingCounter}), summed over the loops; empty for a
+     * closed plan. Exact once the run has ended ({@link #isDone()}).
+     */
+    public int[] pacing() {
+        if (!plan.isOpen()) {
+            return new int[0];
+        }
+        PacingCounter[] p = new PacingCounter[drivers.length];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = drivers[i].pacing();
+        }
+        return PacingCounter.merge(p);
+    }
+
+    /** Sends of the measured phase outside {@link #pacing()}'s buckets (after the window, or past the cap). */
+    public long pacingBeyond() {
+        long n = 0;
+        for (LoopDriver d : drivers) {
+            n += d.pacing() == null ? 0 : d.pacing().beyond();
+        }
+        return n;
+    }
+
+    /**
+     * The loops' in-flight ceilings summed, as of their last tick: the share of {@code --max-inflight} without
+     * {@code --adaptive}, the {@link Ceiling} rule's value with it (frozen when the schedule ends); 0 for a closed
+     * plan.
+     */
+    public long ceiling() {
+        long n = 0;
+        for (LoopDriver d : drivers) {
+            n += d.ceilingNow;
+        }
+        return n;
     }
 
     /** Requests in flight or waiting for a connection, as of each loop's last tick. */

@@ -19,7 +19,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
 
     private static final int OUT_INITIAL = 4096;
 
-    private final byte[] request;
+    private final byte[][] requests;
     private final ConnectionEvents events;
     private final Http1ResponseParser parser = new Http1ResponseParser(Http1ResponseLimits.DEFAULT);
     private Channel channel;
@@ -30,8 +30,8 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
     private boolean closed;
     private Outcome reason;
 
-    Http1Connection(byte[] request, ConnectionEvents events) {
-        this.request = request;
+    Http1Connection(byte[][] requests, ConnectionEvents events) {
+        this.requests = requests;
         this.events = events;
     }
 
@@ -41,10 +41,11 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
     }
 
     @Override
-    public boolean write() {
+    public boolean write(int i) {
         if (closed || !channel.isActive()) {
             return false;
         }
+        byte[] request = requests[i];
         if (out == null) {
             out = channel.alloc().ioBuffer(Math.max(OUT_INITIAL, request.length));
         }

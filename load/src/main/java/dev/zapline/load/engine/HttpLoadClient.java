@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code http://}: HTTP/1.1 keep-alive connections writing one pre-encoded request, responses read in place by
+ * {@code http://}: HTTP/1.1 keep-alive connections writing pre-encoded requests, responses read in place by
  * {@code Http1ResponseParser}. A response with {@code connection: close} ends the connection (the engine opens a
  * new one). Thread-safe.
  */
@@ -20,13 +20,24 @@ public final class HttpLoadClient implements Client {
 
     private final ZapLoops loops;
     private final ZapAddress address;
-    private final byte[] request;
+    private final byte[][] requests;
     private final String describe;
 
     public HttpLoadClient(ZapLoops loops, String host, int port, byte[] request, String describe) {
+        this(loops, host, port, List.of(request), describe);
+    }
+
+    /** Sends {@code requests} (each encoded by {@link #encode}) round robin. */
+    public HttpLoadClient(ZapLoops loops, String host, int port, List<byte[]> requests, String describe) {
+        if (requests.isEmpty()) {
+            throw new IllegalArgumentException("no request to send to " + describe);
+        }
         this.loops = loops;
         this.address = ZapAddress.tcp(host, port);
-        this.request = request.clone();
+        this.requests = new byte[requests.size()][];
+        for (int i = 0; i < this.requests.length; i++) {
+            this.requests[i] = requests.get(i).clone();
+        }
         this.describe = describe;
     }
 
@@ -61,7 +72,7 @@ public final class HttpLoadClient implements Client {
 
     @Override
     public CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents events) {
-        Http1Connection c = new Http1Connection(request, events);
+        Http1Connection c = new Http1Connection(requests, events);
         Bootstrap b = new Bootstrap().group(loop).channel(loops.channelClass(address))
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
@@ -81,8 +92,13 @@ public final class HttpLoadClient implements Client {
     }
 
     @Override
-    public int requestBytes() {
-        return request.length;
+    public int requests() {
+        return requests.length;
+    }
+
+    @Override
+    public int requestBytes(int i) {
+        return requests[i].length;
     }
 
     @Override

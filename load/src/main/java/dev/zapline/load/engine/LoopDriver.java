@@ -2,6 +2,7 @@ package dev.zapline.load.engine;
 
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.schedule.ScheduleCursor;
 import io.netty.channel.EventLoop;
 import java.util.concurrent.CompletableFuture;
@@ -21,6 +22,9 @@ import java.util.concurrent.TimeUnit;
  * no open connection has a free slot.
  *
  * <p>Every request taken from the schedule (or started by a user) ends in exactly one outcome.
+ *
+ * <p>When the client has several requests (a targets file), the loop's k-th write is request {@code k mod n}: each
+ * loop cycles through them in order, so every request gets its share, to within one per loop.
  */
 final class LoopDriver implements Runnable {
 
@@ -33,6 +37,11 @@ final class LoopDriver implements Runnable {
     private final Client client;
     private final NanoClock clock;
     private final LoopRecorder rec;
+    /** Records the requests intended before {@link #measuredStart}; null without a warm-up. */
+    private final LoopRecorder warm;
+    private final long warmupNanos;
+    /** Actual sends of measured requests per 10 ms (open model), or null. */
+    private final PacingCounter pacing;
     private final StatusSet expect;
     private final Link[] links;
     private final int[] dirty;
@@ -41,13 +50,23 @@ final class LoopDriver implements Runnable {
     private final LongRing thinking;
     private final ScheduleCursor cursor;
     private final int maxOutstanding;
+    /** Requests in flight plus waiting beyond which a due one is dropped: fixed, or moved by {@link Ceiling}. */
+    private int ceiling;
+    private final int minCeiling;
+    private final boolean adaptive;
+    private long windowStart;
+    private long windowService;
+    private long windowDue;
     private final long timeout;
     private final long maxWait;
     private final long think;
     private final long grace;
-    private final int requestBytes;
+    /** Bytes of each of the client's requests; the loop sends them round robin. */
+    private final int[] requestBytes;
+    private int nextRequest;
     private long nextDue = -1;
     private long start;
+    private long measuredStart;
     private long end = Long.MAX_VALUE;
     private int users;
     private int inflight;
@@ -62,6 +81,8 @@ final class LoopDriver implements Runnable {
     private int pendingConnects;
     private final CompletableFuture<Void> connected = new CompletableFuture<>();
     volatile long outstanding;
+    /** The ceiling as of the last tick (open model), 0 for a closed plan. */
+    volatile int ceilingNow;
 
     LoopDriver(Engine engine, EventLoop loop, Client client, NanoClock clock, LoadPlan plan, int index,
             ScheduleCursor cursor) {
@@ -70,6 +91,9 @@ final class LoopDriver implements Runnable {
         this.client = client;
         this.clock = clock;
         this.rec = new LoopRecorder();
+        this.warm = plan.warmupNanos() > 0 ? new LoopRecorder() : null;
+        this.warmupNanos = plan.warmupNanos();
+        this.pacing = plan.isOpen() ? PacingCounter.forLength(plan.measuredNanos()) : null;
         this.expect = plan.expect();
         this.cursor = cursor;
         int loops = plan.threads();
@@ -87,24 +111,52 @@ final class LoopDriver implements Runnable {
                     ((long) plan.maxInflight() + loops - 1) / loops));
             this.waiting = new LongRing(maxOutstanding);
             this.thinking = null;
+            this.minCeiling = (int) Math.min(maxOutstanding, Ceiling.HEADROOM * Math.max(1L, (long) conns * pipeline));
         } else {
             this.maxOutstanding = Integer.MAX_VALUE;
             this.waiting = new LongRing(Math.max(1, users));
             this.thinking = new LongRing(Math.max(1, users));
+            this.minCeiling = 1;
         }
+        this.ceiling = maxOutstanding;
+        this.ceilingNow = plan.isOpen() ? ceiling : 0;
+        this.adaptive = plan.adaptive();
         this.timeout = plan.timeoutNanos();
         this.maxWait = plan.maxWaitNanos();
         this.think = plan.thinkNanos();
         this.grace = plan.graceNanos();
-        this.requestBytes = client.requestBytes();
+        this.requestBytes = new int[client.requests()];
+        for (int i = 0; i < requestBytes.length; i++) {
+            requestBytes[i] = client.requestBytes(i);
+        }
     }
 
     private static int share(int total, int index, int parts) {
         return total / parts + (index < total % parts ? 1 : 0);
     }
 
+    /** The measured phase's recorder. */
     LoopRecorder recorder() {
         return rec;
+    }
+
+    /** The warm-up's recorder, or null without a warm-up. */
+    LoopRecorder warmupRecorder() {
+        return warm;
+    }
+
+    /** Sends per 10 ms bucket of the measured phase (open model), or null; read it after the run. */
+    PacingCounter pacing() {
+        return pacing;
+    }
+
+    /**
+     * The recorder of the phase a request belongs to, decided by its intended send time (open model) or its start
+     * (closed model), never by when it ends: a request due in the warm-up and answered after it stays in the
+     * warm-up, so the measured phase holds exactly the schedule's slots of the measured window.
+     */
+    private LoopRecorder rec(long intended) {
+        return warm != null && intended - measuredStart < 0 ? warm : rec;
     }
 
     EventLoop loop() {
@@ -129,6 +181,8 @@ final class LoopDriver implements Runnable {
     void begin(long startNanos, long endNanos) {
         loop.execute(() -> {
             start = startNanos;
+            measuredStart = startNanos + warmupNanos;
+            windowStart = startNanos;
             end = endNanos;
             begun = true;
             if (cursor != null) {
@@ -154,8 +208,7 @@ final class LoopDriver implements Runnable {
             stopDeadline = now + grace;
             nextDue = -1;
             while (!waiting.isEmpty()) {
-                waiting.poll();
-                rec.outcome(Outcome.DROPPED);
+                rec(waiting.poll()).outcome(Outcome.DROPPED);
                 retireIfClosed();
             }
             if (thinking != null) {
@@ -181,6 +234,15 @@ final class LoopDriver implements Runnable {
             while (nextDue >= 0 && nextDue <= rel) {
                 offer(start + nextDue, now);
                 nextDue = cursor.next();
+                windowDue++;
+            }
+            // the ceiling stops moving with the schedule's end: the summary reports it as it was then
+            if (adaptive && nextDue >= 0 && now - windowStart >= Ceiling.PERIOD) {
+                ceiling = Ceiling.next(windowService, now - windowStart, windowDue, minCeiling, maxOutstanding);
+                ceilingNow = ceiling;
+                windowService = 0;
+                windowDue = 0;
+                windowStart = now;
             }
         } else {
             while (!thinking.isEmpty() && thinking.peek() <= now) {
@@ -193,15 +255,13 @@ final class LoopDriver implements Runnable {
             }
             if (now >= end) {
                 while (!waiting.isEmpty()) {
-                    waiting.poll();
-                    drop();
+                    drop(waiting.poll());
                     users--;
                 }
             }
         }
         while (!waiting.isEmpty() && now - waiting.peek() > maxWait) {
-            waiting.poll();
-            drop();
+            drop(waiting.poll());
             userDone(now);
         }
         if (now >= nextTimeoutCheck) {
@@ -236,15 +296,15 @@ final class LoopDriver implements Runnable {
                 }
             }
         }
-        if (inflight + waiting.size() >= maxOutstanding || waiting.size() == waiting.capacity()) {
-            drop();
+        if (inflight + waiting.size() >= ceiling || waiting.size() == waiting.capacity()) {
+            drop(intended);
             return;
         }
         waiting.add(intended);
     }
 
-    private void drop() {
-        rec.outcome(activeLinks > 0 ? Outcome.DROPPED : Outcome.CONNECT_ERROR);
+    private void drop(long intended) {
+        rec(intended).outcome(activeLinks > 0 ? Outcome.DROPPED : Outcome.CONNECT_ERROR);
     }
 
     private Link free() {
@@ -259,13 +319,18 @@ final class LoopDriver implements Runnable {
     }
 
     private boolean send(Link l, long intended, long now) {
-        if (!l.conn.write()) {
+        int r = nextRequest;
+        if (!l.conn.write(r)) {
             deactivate(l);
             return false;
         }
         l.push(intended, now);
         inflight++;
-        rec.sent(requestBytes);
+        nextRequest = r + 1 == requestBytes.length ? 0 : r + 1;
+        rec(intended).sent(requestBytes[r]);
+        if (pacing != null && intended - measuredStart >= 0) {
+            pacing.sent(now - measuredStart);
+        }
         if (!l.dirty) {
             l.dirty = true;
             dirty[dirtyCount++] = l.index;
@@ -304,7 +369,10 @@ final class LoopDriver implements Runnable {
         long sent = l.oldestSent();
         l.pop();
         inflight--;
-        rec.response(status, expect.contains(status), intended, sent, now, bytes);
+        if (adaptive) {
+            windowService += now - sent;
+        }
+        rec(intended).response(status, expect.contains(status), intended, sent, now, bytes);
         userDone(now);
         refill(l, now);
         flushDirty();
@@ -313,9 +381,10 @@ final class LoopDriver implements Runnable {
     void failure(Link l, Outcome outcome) {
         long now = clock.nanos();
         deactivate(l);
+        LoopRecorder r = rec(l.oldestIntended());
         l.pop();
         inflight--;
-        rec.outcome(l.timedOut ? Outcome.TIMEOUT : outcome);
+        r.outcome(l.timedOut ? Outcome.TIMEOUT : outcome);
         userDone(now);
         flushDirty();
     }

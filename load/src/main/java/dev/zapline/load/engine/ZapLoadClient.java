@@ -13,26 +13,34 @@ import dev.zapline.load.zap.ZapOutcome;
 import io.netty.channel.EventLoop;
 import java.util.concurrent.CompletableFuture;
 
-/** {@code zap://}: connections are {@link ZapChannel}s writing one pre-encoded zaphttp frame. Thread-safe. */
+/** {@code zap://}: connections are {@link ZapChannel}s writing pre-encoded zaphttp frames. Thread-safe. */
 public final class ZapLoadClient implements Client {
 
     private final ZapLoops loops;
     private final ZapAddress address;
-    private final ZapFrame frame;
+    private final ZapFrame[] frames;
     private final ZapClientConfig config;
     private final String target;
 
     public ZapLoadClient(ZapLoops loops, ZapAddress address, ZapFrame frame, String target) {
+        this(loops, address, java.util.List.of(frame), target);
+    }
+
+    /** Sends {@code frames} round robin; {@code target} names them in messages. */
+    public ZapLoadClient(ZapLoops loops, ZapAddress address, java.util.List<ZapFrame> frames, String target) {
+        if (frames.isEmpty()) {
+            throw new IllegalArgumentException("no request to send to " + address);
+        }
         this.loops = loops;
         this.address = address;
-        this.frame = frame;
+        this.frames = frames.toArray(new ZapFrame[0]);
         this.config = ZapClientConfig.defaults();
         this.target = target;
     }
 
     @Override
     public CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents events) {
-        Conn c = new Conn(frame, events);
+        Conn c = new Conn(frames, events);
         return ZapChannel.connect(loops, loop, address, config, c).thenApply(ch -> {
             c.channel = ch;
             return c;
@@ -40,8 +48,13 @@ public final class ZapLoadClient implements Client {
     }
 
     @Override
-    public int requestBytes() {
-        return frame.length();
+    public int requests() {
+        return frames.length;
+    }
+
+    @Override
+    public int requestBytes(int i) {
+        return frames[i].length();
     }
 
     @Override
@@ -52,20 +65,20 @@ public final class ZapLoadClient implements Client {
     /** One connection: the channel and the translation of its listener calls into outcomes. */
     private static final class Conn implements Connection, ZapListener {
 
-        private final ZapFrame frame;
+        private final ZapFrame[] frames;
         private final ConnectionEvents events;
         ZapChannel channel;
         private int streamStatus;
         private long streamBytes;
 
-        Conn(ZapFrame frame, ConnectionEvents events) {
-            this.frame = frame;
+        Conn(ZapFrame[] frames, ConnectionEvents events) {
+            this.frames = frames;
             this.events = events;
         }
 
         @Override
-        public boolean write() {
-            return channel.write(frame, 0);
+        public boolean write(int i) {
+            return channel.write(frames[i], 0);
         }
 
         @Override

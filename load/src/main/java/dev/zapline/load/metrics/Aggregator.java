@@ -5,27 +5,40 @@ import org.HdrHistogram.Histogram;
 /**
  * The reader side of the loops' recorders: once an interval it swaps every loop's interval histograms (recycled,
  * so nothing is allocated but the small result record), merges them into the interval's and the run's totals, and
- * diffs the counters. Warm-up intervals are reported but kept out of the totals.
+ * diffs the counters. Each loop has a recorder for the measured phase and, with a warm-up, one for the warm-up
+ * (phase membership is decided per request by the engine); the interval figures of the timeline cover both, the
+ * run's totals only the measured ones.
  *
  * <p>Threading: called from one reporting thread; the loops keep recording meanwhile.
  */
 public final class Aggregator {
 
-    private final LoopRecorder[] loops;
+    private final LoopRecorder[] measured;
+    private final LoopRecorder[] all;
     private final Histogram[] lastCorrected;
     private final Histogram[] lastService;
     private final Histogram intervalCorrected = LoopRecorder.newHistogram();
     private final Histogram intervalService = LoopRecorder.newHistogram();
+    private final Histogram measuredCorrected = LoopRecorder.newHistogram();
+    private final Histogram measuredService = LoopRecorder.newHistogram();
     private final Histogram totalCorrected = LoopRecorder.newHistogram();
     private final Histogram totalService = LoopRecorder.newHistogram();
     private final Tally now = new Tally();
     private final Tally previous = new Tally();
-    private final Tally baseline = new Tally();
+    private final Tally measuredNow = new Tally();
 
+    /** Without a warm-up: every recorder is the measured phase's. */
     public Aggregator(LoopRecorder[] loops) {
-        this.loops = loops.clone();
-        this.lastCorrected = new Histogram[loops.length];
-        this.lastService = new Histogram[loops.length];
+        this(loops, new LoopRecorder[0]);
+    }
+
+    public Aggregator(LoopRecorder[] measured, LoopRecorder[] warmup) {
+        this.measured = measured.clone();
+        this.all = new LoopRecorder[measured.length + warmup.length];
+        System.arraycopy(measured, 0, all, 0, measured.length);
+        System.arraycopy(warmup, 0, all, measured.length, warmup.length);
+        this.lastCorrected = new Histogram[all.length];
+        this.lastService = new Histogram[all.length];
     }
 
     /**
@@ -35,22 +48,29 @@ public final class Aggregator {
      * @param seconds the interval's length
      * @param targetRate the schedule's rate over it (0 when there is none)
      * @param inflight requests in flight now
-     * @param warmup whether the interval belongs to the warm-up
+     * @param ceiling the in-flight ceiling now (0 when there is none)
+     * @param warmup whether the interval ends before the measured phase starts (a flag for the timeline)
      */
-    public IntervalStats interval(double t, double seconds, double targetRate, long inflight, boolean warmup) {
+    public IntervalStats interval(double t, double seconds, double targetRate, long inflight, long ceiling,
+            boolean warmup) {
         intervalCorrected.reset();
         intervalService.reset();
-        for (int i = 0; i < loops.length; i++) {
-            lastCorrected[i] = loops[i].swapCorrected(lastCorrected[i]);
-            lastService[i] = loops[i].swapService(lastService[i]);
+        measuredCorrected.reset();
+        measuredService.reset();
+        for (int i = 0; i < all.length; i++) {
+            lastCorrected[i] = all[i].swapCorrected(lastCorrected[i]);
+            lastService[i] = all[i].swapService(lastService[i]);
             intervalCorrected.add(lastCorrected[i]);
             intervalService.add(lastService[i]);
-            if (!warmup) {
-                totalCorrected.add(lastCorrected[i]);
-                totalService.add(lastService[i]);
+            if (i < measured.length) {
+                measuredCorrected.add(lastCorrected[i]);
+                measuredService.add(lastService[i]);
             }
         }
-        now.read(loops);
+        totalCorrected.add(measuredCorrected);
+        totalService.add(measuredService);
+        now.read(all);
+        measuredNow.read(measured);
         double perSecond = seconds > 0 ? 1 / seconds : 0;
         IntervalStats s = new IntervalStats(t, seconds, targetRate,
                 (now.sent() - previous.sent()) * perSecond,
@@ -58,11 +78,8 @@ public final class Aggregator {
                 micros(intervalCorrected, 50), micros(intervalCorrected, 99), micros(intervalCorrected, 99.9),
                 intervalCorrected.getTotalCount() == 0 ? 0 : intervalCorrected.getMaxValue() / 1e3,
                 now.errors() - previous.errors(), now.count(Outcome.DROPPED) - previous.count(Outcome.DROPPED),
-                inflight, warmup);
+                inflight, ceiling, warmup);
         previous.copy(now);
-        if (warmup) {
-            baseline.copy(now);
-        }
         return s;
     }
 
@@ -80,28 +97,28 @@ public final class Aggregator {
         return totalService;
     }
 
-    /** The interval histogram just closed (corrected latency, all loops; reused by the next call). */
+    /** The interval histogram just closed (corrected latency, all loops, both phases; reused by the next call). */
     public Histogram lastInterval() {
         return intervalCorrected;
     }
 
-    /** The interval histogram of service time just closed (all loops; reused by the next call). */
+    /** The interval histogram of service time just closed (all loops, both phases; reused by the next call). */
     public Histogram lastServiceInterval() {
         return intervalService;
     }
 
-    /** Counters of the measured phase: now minus the end of warm-up. Allocates a fresh tally. */
+    /** The measured phase's share of {@link #lastInterval()} (reused by the next call). */
+    public Histogram lastMeasuredInterval() {
+        return measuredCorrected;
+    }
+
+    /** The measured phase's share of {@link #lastServiceInterval()} (reused by the next call). */
+    public Histogram lastMeasuredServiceInterval() {
+        return measuredService;
+    }
+
+    /** Counters of the measured phase as of the last interval. Allocates a fresh tally. */
     public Tally measured() {
-        Tally t = new Tally().copy(previous);
-        for (int i = 0; i < t.outcomes.length; i++) {
-            t.outcomes[i] -= baseline.outcomes[i];
-        }
-        for (int i = 0; i < t.statuses.length; i++) {
-            t.statuses[i] -= baseline.statuses[i];
-        }
-        t.sent -= baseline.sent;
-        t.bytesIn -= baseline.bytesIn;
-        t.bytesOut -= baseline.bytesOut;
-        return t;
+        return new Tally().copy(measuredNow);
     }
 }

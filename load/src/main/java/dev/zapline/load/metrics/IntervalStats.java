@@ -15,7 +15,9 @@ package dev.zapline.load.metrics;
  * @param errors errors ended in the interval
  * @param dropped requests dropped in the interval
  * @param inflight requests in flight at the end of the interval
+ * @param ceiling the in-flight ceiling at the end of the interval (open model; moves with {@code --adaptive}), or 0
  * @param warmup whether the interval was part of the warm-up (excluded from the summary)
  */
 public record IntervalStats(double t, double seconds, double targetRate, double sendRate, double rate, double p50Us,
-        double p99Us, double p999Us, double maxUs, long errors, long dropped, long inflight, boolean warmup) {}
+        double p99Us, double p999Us, double maxUs, long errors, long dropped, long inflight, long ceiling,
+        boolean warmup) {}

@@ -12,8 +12,10 @@ import java.util.Map;
 /**
  * {@code --json FILE}: the summary and the per-second timeline, rewritten atomically (write a sibling, then rename)
  * so a reader never sees half a file. Keys: {@code summary.{requests, rate_target, rate_achieved, dropped, errors,
- * …}}, {@code latency.{corrected, service}.{p50_us … p9999_us, max_us, mean_us, count}}, {@code timeline[]} with
- * {@code t, rate, p50_us, p99_us, errors, dropped, …}.
+ * …}}, {@code summary.pacing.{bucket_ms, buckets, within, worst_over, worst_under}} (open model, once complete),
+ * {@code summary.inflight_ceiling} and {@code summary.adaptive} (open model), {@code latency.{corrected,
+ * service}.{p50_us … p9999_us, max_us, mean_us, count}}, {@code timeline[]} with {@code t, rate, p50_us, p99_us,
+ * errors, dropped, ceiling, …}.
  */
 public final class JsonReport {
 
@@ -54,7 +56,21 @@ public final class JsonReport {
         field(b, "failures", s.connectFailures()).append(',');
         field(b, "p50_us", s.connect().p(50)).append(',');
         field(b, "max_us", s.connect().maxUs());
-        b.append("}},\n  \"latency\": {\"corrected\":");
+        b.append('}');
+        if (s.model().equals("open")) {
+            field(b.append(','), "inflight_ceiling", s.inflightCeiling()).append(',');
+            field(b, "adaptive", s.adaptive());
+        }
+        if (s.pacing() != null) {
+            Pacing p = s.pacing();
+            b.append(",\"pacing\":{");
+            field(b, "bucket_ms", p.bucketMs()).append(',');
+            field(b, "buckets", p.buckets()).append(',');
+            field(b, "within", p.within()).append(',');
+            field(b, "worst_over", p.worstOver()).append(',');
+            field(b, "worst_under", p.worstUnder()).append('}');
+        }
+        b.append("},\n  \"latency\": {\"corrected\":");
         latency(b, s.corrected());
         b.append(",\"service\":");
         latency(b, s.service());
@@ -74,6 +90,7 @@ public final class JsonReport {
             field(b, "errors", t.errors()).append(',');
             field(b, "dropped", t.dropped()).append(',');
             field(b, "inflight", t.inflight()).append(',');
+            field(b, "ceiling", t.ceiling()).append(',');
             field(b, "warmup", t.warmup()).append('}');
         }
         return b.append("\n  ]\n}\n").toString();

@@ -5,6 +5,7 @@ import dev.zapline.load.engine.LoadPlan;
 import dev.zapline.load.metrics.Aggregator;
 import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.metrics.Tally;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -42,7 +43,7 @@ public final class Reporter {
     public Reporter(Engine engine, ReportOptions options) {
         this.engine = engine;
         this.options = options;
-        this.agg = new Aggregator(engine.recorders());
+        this.agg = new Aggregator(engine.recorders(), engine.warmupRecorders());
         LoadPlan p = engine.plan();
         this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
     }
@@ -104,14 +105,15 @@ public final class Reporter {
         double t = (to - measured) / 1e9;
         double seconds = (to - from) / 1e9;
         double target = engine.plan().rateAt((from + to) / 2 - measured);
-        IntervalStats s = agg.interval(t, seconds, target, engine.outstanding(), warmup);
+        IntervalStats s = agg.interval(t, seconds, target, engine.outstanding(), engine.ceiling(), warmup);
         timeline.add(s);
-        if (hdr != null && !warmup && seconds > 0) {
-            double a = (from - measured) / 1e9;
-            Histogram c = agg.lastInterval();
+        // a measured request may end in the interval that closes the warm-up (the swap comes a moment after it)
+        if (hdr != null && (!warmup && seconds > 0 || agg.lastMeasuredServiceInterval().getTotalCount() > 0)) {
+            double a = Math.max(0, from - measured) / 1e9;
+            Histogram c = agg.lastMeasuredInterval();
             c.setTag(null);
             hdr.outputIntervalHistogram(a, t, c, 1e6);
-            Histogram sv = agg.lastServiceInterval();
+            Histogram sv = agg.lastMeasuredServiceInterval();
             sv.setTag("service");
             hdr.outputIntervalHistogram(a, t, sv, 1e6);
             hdrOut.flush();
@@ -125,9 +127,10 @@ public final class Reporter {
         double total = (engine.plan().warmupNanos() + engine.plan().measuredNanos()) / 1e9;
         double elapsed = s.t() + engine.plan().warmupNanos() / 1e9;
         String line = String.format(Locale.ROOT, "%6.1fs/%.0fs%s  rate %s/%s  p50 %s  p99 %s  err %d  drop %d  "
-                + "inflight %d", elapsed, total, s.warmup() ? " warmup" : "", Text.count(s.rate()),
+                + "inflight %d%s", elapsed, total, s.warmup() ? " warmup" : "", Text.count(s.rate()),
                 s.targetRate() > 0 ? Text.count(s.targetRate()) : "-", Text.micros(s.p50Us()),
-                Text.micros(s.p99Us()), s.errors(), s.dropped(), s.inflight());
+                Text.micros(s.p99Us()), s.errors(), s.dropped(), s.inflight(),
+                engine.plan().adaptive() ? "  ceiling " + s.ceiling() : "");
         if (options.terminal()) {
             out.print("\r" + line + "\033[K");
             out.flush();
@@ -145,6 +148,20 @@ public final class Reporter {
                 seconds > 0 ? m.responses() / seconds : 0, m.count(Outcome.DROPPED), m.errors(),
                 Summary.outcomes(m), Summary.statuses(m), m.bytesIn(), m.bytesOut(),
                 Summary.Latency.of(agg.corrected()), Summary.Latency.of(agg.service()),
-                Summary.Latency.of(engine.connectTimes()), engine.connectFailures(), List.copyOf(timeline));
+                Summary.Latency.of(engine.connectTimes()), engine.connectFailures(), engine.ceiling(), p.adaptive(),
+                complete && p.isOpen() ? pacing(measured) : null, List.copyOf(timeline));
+    }
+
+    /** The run's sends per bucket against the schedule's, over the buckets the run completed. */
+    private Pacing pacing(long measured) {
+        LoadPlan p = engine.plan();
+        int[] actual = engine.pacing();
+        long stopped = engine.stoppedNanos();
+        int buckets = actual.length;
+        if (stopped != Long.MAX_VALUE) {
+            buckets = (int) Math.max(0, Math.min(buckets, (stopped - measured) / PacingCounter.BUCKET_NANOS));
+        }
+        int[] expected = p.schedule().countPerBucket(p.warmupNanos(), PacingCounter.BUCKET_NANOS, buckets);
+        return Pacing.compare(PacingCounter.BUCKET_NANOS / 1_000_000, actual, expected, buckets);
     }
 }

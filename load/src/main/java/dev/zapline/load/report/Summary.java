@@ -23,11 +23,16 @@ import org.HdrHistogram.Histogram;
  * @param corrected latency from the intended send time
  * @param service latency from the actual write
  * @param connect connect times (ns), connectFailures failed attempts
+ * @param inflightCeiling the in-flight ceiling (open model): {@code --max-inflight}, or with {@code --adaptive} its
+ *     value when the schedule ended; 0 for a closed run
+ * @param adaptive whether the ceiling was adaptive
+ * @param pacing sends per 10 ms bucket against the schedule (open model, final summary only), or null
  */
 public record Summary(String target, String model, boolean complete, double seconds, long requests,
         double rateTarget, double rateAchieved, long dropped, long errors, Map<String, Long> outcomes,
         Map<Integer, Long> statuses, long bytesIn, long bytesOut, Latency corrected, Latency service,
-        Latency connect, long connectFailures, List<IntervalStats> timeline) {
+        Latency connect, long connectFailures, long inflightCeiling, boolean adaptive, Pacing pacing,
+        List<IntervalStats> timeline) {
 
     /** Percentiles reported, and their JSON key suffixes. */
     static final double[] PERCENTILES = {50, 75, 90, 99, 99.9, 99.99};

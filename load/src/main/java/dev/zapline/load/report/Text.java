@@ -59,7 +59,16 @@ public final class Text {
         b.append("\nStatuses   ");
         s.statuses().forEach((k, v) -> b.append(' ').append(k).append(' ').append(v));
         b.append(String.format(Locale.ROOT, "%nDropped     %d   errors %d%n", s.dropped(), s.errors()));
+        if (s.adaptive()) {
+            b.append(String.format(Locale.ROOT, "Ceiling     %d in flight (adaptive, when the schedule ended)%n",
+                    s.inflightCeiling()));
+        }
         b.append(String.format(Locale.ROOT, "Transfer    %s in, %s out%n", bytes(s.bytesIn()), bytes(s.bytesOut())));
+        if (s.pacing() != null) {
+            Pacing p = s.pacing();
+            b.append(String.format(Locale.ROOT, "Pacing      %d of %d %d ms buckets within ±(1 + 1%%) of the "
+                    + "schedule, worst +%d/-%d%n", p.within(), p.buckets(), p.bucketMs(), p.worstOver(), p.worstUnder()));
+        }
         b.append(String.format(Locale.ROOT, "Connect     %d connections, p50 %s, max %s, %d failed attempts%n",
                 s.connect().count(), micros(s.connect().p(50)), micros(s.connect().maxUs()), s.connectFailures()));
         return b.toString();

@@ -131,6 +131,27 @@ public final class Schedule {
         return new ScheduleCursor(times(), offset, stride, total);
     }
 
+    /**
+     * How many of this schedule's requests fall in each of {@code buckets} consecutive windows of {@code bucketNanos}
+     * starting {@code fromNanos} after the run's start: bucket b counts the intended times in {@code [from + b·w,
+     * from + (b + 1)·w)}. Walks the schedule once; allocates the result and a cursor.
+     */
+    public int[] countPerBucket(long fromNanos, long bucketNanos, int buckets) {
+        if (bucketNanos <= 0 || buckets < 0 || fromNanos < 0) {
+            throw new IllegalArgumentException("from " + fromNanos + " ns, bucket " + bucketNanos + " ns, buckets "
+                    + buckets + ": need a positive bucket and the others not negative");
+        }
+        int[] counts = new int[buckets];
+        long end = fromNanos + bucketNanos * buckets;
+        ScheduleCursor c = cursor();
+        for (long t = c.next(); t >= 0 && t < end; t = c.next()) {
+            if (t >= fromNanos) {
+                counts[(int) ((t - fromNanos) / bucketNanos)]++;
+            }
+        }
+        return counts;
+    }
+
     private Times times() {
         return arrival == Arrival.UNIFORM ? stages::uniformTime : new PoissonTimes(stages, seed);
     }

@@ -27,6 +27,14 @@ class EngineAllocationTest {
     }
 
     @Test
+    void adaptiveOpenModelWithWarmupAllocatesAlmostNothingPerRequest() throws Exception {
+        // the ceiling's windows, the warm-up recorder's phase split and the pacing buckets all run per request
+        LoadPlan plan = LoadPlan.open(Stages.constant(4000, Duration.ofSeconds(4)), Arrival.UNIFORM, 0, 4, 1)
+                .withWarmup(500_000_000L).withAdaptive(true);
+        assertThat(perRequest(plan, "open 4000/s adaptive, warm-up")).isLessThan(4.0);
+    }
+
+    @Test
     void maxThroughputLoopAllocatesAlmostNothingPerRequest() throws Exception {
         LoadPlan plan = LoadPlan.maxThroughput(8, 4_000_000_000L, 2, 1);
         assertThat(perRequest(plan, "max throughput 2 x 8")).isLessThan(4.0);

@@ -40,9 +40,9 @@ class ReportTest {
             Summary s = new Reporter(e, new ReportOptions("zap://test/health", dir.resolve("r.json"),
                     dir.resolve("r.hlog"), new PrintStream(live, true, StandardCharsets.UTF_8), false)).run();
 
-            // warm-up is cut by when a request ends: the few in flight across the boundary may land on either side
-            assertThat(s.requests()).isBetween(2490L, 2510L);
-            assertThat(new dev.zapline.load.metrics.Tally().read(e.recorders()).ended()).isEqualTo(3000);
+            // phase membership goes by the intended send time: exactly the measured window's 2,500 slots
+            assertThat(s.requests()).isEqualTo(2500);
+            assertThat(new dev.zapline.load.metrics.Tally().read(Runs.all(e)).ended()).isEqualTo(3000);
             assertThat(s.rateTarget()).isEqualTo(1000.0);
             JsonNode j = new ObjectMapper().readTree(dir.resolve("r.json").toFile());
             for (String k : new String[] {"requests", "rate_target", "rate_achieved", "dropped", "errors"}) {
@@ -50,15 +50,20 @@ class ReportTest {
             }
             assertThat(j.path("summary").path("requests").asLong()).isEqualTo(s.requests());
             assertThat(j.path("summary").path("complete").asBoolean()).isTrue();
+            JsonNode pacing = j.path("summary").path("pacing");
+            assertThat(pacing.path("bucket_ms").asInt()).isEqualTo(10);
+            assertThat(pacing.path("buckets").asInt()).isEqualTo(250);
+            assertThat(pacing.path("within").asInt()).isEqualTo(s.pacing().within()).isBetween(1, 250);
+            for (String k : new String[] {"worst_over", "worst_under"}) {
+                assertThat(pacing.path(k).isNumber()).as("summary.pacing.%s", k).isTrue();
+            }
             assertThat(j.path("summary").path("rate_achieved").asDouble()).isBetween(900.0, 1100.0);
             for (String h : new String[] {"corrected", "service"}) {
                 for (String k : new String[] {"p50_us", "p99_us", "p999_us", "max_us"}) {
                     assertThat(j.path("latency").path(h).path(k).isNumber()).as("latency.%s.%s", h, k).isTrue();
                 }
             }
-            // counters and histograms are read a moment apart at the warm-up boundary
-            assertThat(j.path("latency").path("corrected").path("count").asLong()).isCloseTo(s.requests(),
-                    org.assertj.core.data.Offset.offset(5L));
+            assertThat(j.path("latency").path("corrected").path("count").asLong()).isEqualTo(s.requests());
             JsonNode timeline = j.path("timeline");
             assertThat(timeline.size()).isBetween(3, 5);
             for (JsonNode i : timeline) {

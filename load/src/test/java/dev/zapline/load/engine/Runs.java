@@ -18,9 +18,19 @@ final class Runs {
         return Engine.start(plan, client, group, NanoClock.SYSTEM, 5000);
     }
 
+    /** Waits for the run to end; the counters of the whole run, warm-up included. */
     static Tally await(Engine e, long seconds) throws InterruptedException {
         assertThat(e.await(seconds, TimeUnit.SECONDS)).as("run ended within %d s", seconds).isTrue();
-        return new Tally().read(e.recorders());
+        return new Tally().read(all(e));
+    }
+
+    /** Every recorder of a run: the measured phase's, then the warm-up's. */
+    static LoopRecorder[] all(Engine e) {
+        LoopRecorder[] m = e.recorders();
+        LoopRecorder[] w = e.warmupRecorders();
+        LoopRecorder[] r = java.util.Arrays.copyOf(m, m.length + w.length);
+        System.arraycopy(w, 0, r, m.length, w.length);
+        return r;
     }
 
     static Tally run(LoadPlan plan, Client client, EventLoopGroup group, long seconds) throws InterruptedException {
@@ -33,9 +43,8 @@ final class Runs {
 
     /** The whole run's histograms merged (warm-up included). */
     static Aggregator aggregate(Engine e) {
-        LoopRecorder[] r = e.recorders();
-        Aggregator a = new Aggregator(r);
-        a.interval(0, 1, 0, 0, false);
+        Aggregator a = new Aggregator(all(e));
+        a.interval(0, 1, 0, 0, 0, false);
         return a;
     }
 }

@@ -22,11 +22,26 @@ final class Target implements AutoCloseable {
     /** Clock nanos (System.nanoTime) after which the next /stall request blocks the server's loop, once. */
     final AtomicLong stallAt = new AtomicLong(Long.MAX_VALUE);
     volatile long stallMillis = 1000;
+    /** How long each /slow request holds the server's only loop: its capacity is about 1000 / slowMillis per s. */
+    volatile long slowMillis = 5;
+    /** Requests seen per {@code /hit/:name} route, keyed "METHOD name body-length". */
+    final java.util.Map<String, java.util.concurrent.atomic.LongAdder> hits =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     Target(int clientThreads) {
         app = App.create(ServerConfig.defaults().withEventLoops(1));
         app.get("/health", ctx -> ctx.contentType("text/plain").send(OK));
         app.get("/status/:code", ctx -> ctx.status(Integer.parseInt(ctx.pathParam("code"))).send(OK));
+        app.get("/hit/:name", ctx -> ctx.send(hit(ctx)));
+        app.post("/hit/:name", ctx -> ctx.send(hit(ctx)));
+        app.get("/slow", ctx -> {
+            try {
+                Thread.sleep(slowMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            ctx.send(OK);
+        });
         app.get("/stall", ctx -> {
             long at = stallAt.get();
             if (System.nanoTime() >= at && stallAt.compareAndSet(at, Long.MAX_VALUE)) {
@@ -40,6 +55,17 @@ final class Target implements AutoCloseable {
         });
         app.listen("127.0.0.1:0", "http://127.0.0.1:0").start();
         loops = ZapLoops.create(clientThreads, true);
+    }
+
+    private byte[] hit(dev.zapline.server.Ctx ctx) {
+        String key = ctx.method() + " " + ctx.pathParam("name") + " " + ctx.bodyBytes().length;
+        hits.computeIfAbsent(key, k -> new java.util.concurrent.atomic.LongAdder()).increment();
+        return OK;
+    }
+
+    long hits(String key) {
+        java.util.concurrent.atomic.LongAdder a = hits.get(key);
+        return a == null ? 0 : a.sum();
     }
 
     int zapPort() {

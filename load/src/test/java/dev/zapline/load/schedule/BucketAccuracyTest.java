@@ -60,6 +60,29 @@ class BucketAccuracyTest {
         for (long t = cursor.next(); t >= 0; t = cursor.next()) {
             buckets[(int) (t / BUCKET)]++;
         }
+        int[] counted = s.countPerBucket(0, BUCKET, buckets.length);
+        for (int b = 0; b < buckets.length; b++) {
+            assertThat((long) counted[b]).as("countPerBucket, bucket %d", b).isEqualTo(buckets[b]);
+        }
         return buckets;
+    }
+
+    @ParameterizedTest(name = "from {0} ns")
+    @ValueSource(longs = {0, 1, 2_500_000, 300_000_000, 299_999_999})
+    void countPerBucketCountsTheIntendedTimesOfEachWindowAfterAnOffset(long from) {
+        Schedule s = Schedule.of(Stages.parse("300ms:1000,200ms:1000->3000"), Arrival.POISSON, 5);
+        int n = 17;
+        int[] counts = s.countPerBucket(from, BUCKET, n);
+        long[] manual = new long[n];
+        ScheduleCursor c = s.cursor();
+        for (long t = c.next(); t >= 0; t = c.next()) {
+            if (t >= from && t < from + n * BUCKET) {
+                manual[(int) ((t - from) / BUCKET)]++;
+            }
+        }
+        for (int b = 0; b < n; b++) {
+            assertThat((long) counts[b]).as("bucket %d", b).isEqualTo(manual[b]);
+        }
+        assertThat(java.util.Arrays.stream(counts).sum()).isPositive();
     }
 }
