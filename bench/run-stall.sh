@@ -26,7 +26,7 @@ stall_after="${STALL_AFTER:-5}"
 stall_ms="${STALL_MS:-1000}"
 connections="${CONNECTIONS:-16}"
 port="${PORT:-18400}"
-java_bin="${JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}"
+java_bin="${JAVA:-$(./zapline --print-java)}"
 java_opts="${JAVA_OPTS:---enable-native-access=ALL-UNNAMED -Xms256m -Xmx256m}"
 
 for tool in jq awk; do
