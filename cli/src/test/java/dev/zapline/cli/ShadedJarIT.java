@@ -44,8 +44,8 @@ class ShadedJarIT {
 
     @Test
     void benchStartsItsServerChildrenFromTheJar() throws Exception {
-        Process p = java("bench", "--arms", "raw-netty,zap-rpc-zap,http-rpc-fastjson2", "--warmup", "200ms", "-d",
-                "300ms", "-c", "2", "--no-pin").start();
+        Process p = java("bench", "--arms", "raw-netty,zap-rpc-zap,http-rpc-fastjson2", "--warmup", "1s", "-d",
+                "500ms", "-c", "2", "--no-pin").start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(90, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();

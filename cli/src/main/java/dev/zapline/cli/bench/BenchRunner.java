@@ -151,6 +151,10 @@ public final class BenchRunner {
             if (!server.isAlive()) {
                 throw new BenchException("server " + arm.label + " exited during the run");
             }
+            if (success(s) == 0) {
+                throw new BenchException("no request succeeded in the measured phase (" + s.requests()
+                        + " ended: " + s.outcomes() + "); a longer --warmup or --duration may help");
+            }
             long responses = Math.max(1, s.requests() - s.outcomes().getOrDefault(Outcome.DROPPED.key(), 0L));
             ArmResult r = new ArmResult(arm.label, s.rateAchieved(), s.corrected().p(50), s.corrected().p(99),
                     s.corrected().p(99.9), s.requests(), s.requests() - success(s), d.gcCount(), d.gcMillis(),

@@ -34,7 +34,7 @@ class BenchRunnerTest {
 
     @Test
     void everyArmRunsAndTheReportsCarryEveryFigure(@TempDir Path dir) throws Exception {
-        BenchSettings s = new BenchSettings(BenchRunner.armNames("all"), 1, 300 * MS, 400 * MS, 4, 0.5, false, false,
+        BenchSettings s = new BenchSettings(BenchRunner.armNames("all"), 1, 1_000 * MS, 500 * MS, 4, 0.5, false, false,
                 "zapline bench (test)");
         BenchResult r = BenchRunner.run(s, new PrintStream(log, true, StandardCharsets.UTF_8), null);
 
@@ -95,7 +95,7 @@ class BenchRunnerTest {
 
     @Test
     void aServerKilledMidRunIsReportedAsAnErrorAndTheNextArmStillRuns() {
-        BenchSettings s = new BenchSettings(List.of("http-health", "zap-health"), 1, 200 * MS, 1_000 * MS, 2, 0, false,
+        BenchSettings s = new BenchSettings(List.of("http-health", "zap-health"), 1, 500 * MS, 1_000 * MS, 2, 0, false,
                 false, "zapline bench (test)");
         BenchRunner.Hook kill = (arm, pid) -> {
             if (arm.equals("http-health")) {
