@@ -99,6 +99,17 @@ public final class ResponseHeaders {
         out.writeBytes(data, 0, used);
     }
 
+    /** Copies every header as HTTP/1.1 header lines into {@code dst} at {@code at}; returns the index after them. */
+    int writeHttp(byte[] dst, int at) {
+        System.arraycopy(data, 0, dst, at, used);
+        return at + used;
+    }
+
+    /** The bytes {@link #writeHttp} writes. */
+    int size() {
+        return used;
+    }
+
     private void colonSpace() {
         ensure(2);
         data[used++] = ':';
