@@ -249,7 +249,9 @@ public final class Ctx {
     }
 
     public Ctx contentType(String type) {
-        return header("content-type", type);
+        checkNotResponded();
+        headers.add(HeaderNames.CONTENT_TYPE, type);
+        return this;
     }
 
     /** The response headers set so far. */

@@ -25,6 +25,12 @@ public final class ResponseHeaders {
     private int pinnedCount;
     private int pinnedUsed;
     private boolean pinnedContentType;
+    /**
+     * The last name and value given as Strings that passed their checks. Strings are immutable, so the same
+     * instance needs no second check: a handler's constants are the same instances on every request.
+     */
+    private String checkedName;
+    private String checkedValue;
 
     void clear() {
         used = 0;
@@ -49,11 +55,29 @@ public final class ResponseHeaders {
 
     /** Adds a header; repeated names give repeated fields. */
     void add(CharSequence name, CharSequence value) {
-        checkName(name);
+        if (name != checkedName) {
+            checkName(name);
+        }
         slot();
         int start = used;
         nameAt[count] = used;
         nameLen[count] = latin1(name);
+        if (name instanceof String s) {
+            checkedName = s;
+        }
+        addValue(start, value);
+    }
+
+    /** Adds a header with a pre-encoded (trusted) name and a value that is checked. */
+    void add(byte[] name, CharSequence value) {
+        slot();
+        int start = used;
+        nameAt[count] = used;
+        nameLen[count] = append(name, 0, name.length);
+        addValue(start, value);
+    }
+
+    private void addValue(int start, CharSequence value) {
         colonSpace();
         valueAt[count] = used;
         try {
@@ -208,12 +232,18 @@ public final class ResponseHeaders {
     private int value(CharSequence v) {
         int at = used;
         int n = latin1(v);
+        if (v == checkedValue) {
+            return n;
+        }
         for (int i = 0; i < n; i++) {
             int c = data[at + i] & 0xFF;
             if (c == '\r' || c == '\n' || c == 0 || v.charAt(i) > 0xFF) {
                 used = at;
                 throw new IllegalArgumentException("header value has CR, LF, NUL or a non-Latin-1 character at " + i);
             }
+        }
+        if (v instanceof String s) {
+            checkedValue = s;
         }
         return n;
     }
