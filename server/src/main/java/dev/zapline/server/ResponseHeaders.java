@@ -58,36 +58,46 @@ public final class ResponseHeaders {
         if (name != checkedName) {
             checkName(name);
         }
-        slot();
-        int start = used;
-        nameAt[count] = used;
-        nameLen[count] = latin1(name);
+        int n = name.length();
+        int p = reserve(n + value.length() + 4);
+        nameAt[count] = p;
+        nameLen[count] = n;
+        latin1(name, p);
         if (name instanceof String s) {
             checkedName = s;
         }
-        addValue(start, value);
+        finish(p + n, value, false);
     }
 
     /** Adds a header with a pre-encoded (trusted) name and a value that is checked. */
     void add(byte[] name, CharSequence value) {
-        slot();
-        int start = used;
-        nameAt[count] = used;
-        nameLen[count] = append(name, 0, name.length);
-        addValue(start, value);
+        int p = reserve(name.length + value.length() + 4);
+        nameAt[count] = p;
+        nameLen[count] = name.length;
+        System.arraycopy(name, 0, data, p, name.length);
+        finish(p + name.length, value, name == HeaderNames.CONTENT_TYPE);
     }
 
-    private void addValue(int start, CharSequence value) {
-        colonSpace();
-        valueAt[count] = used;
-        try {
-            valueLen[count] = value(value);
-        } catch (IllegalArgumentException e) {
-            used = start;
-            throw e;
+    /**
+     * Writes {@code ": value\r\n"} at {@code p} after the name of header {@code count}, checks the value, and only
+     * then counts the header: a refused value leaves nothing behind.
+     */
+    private void finish(int p, CharSequence value, boolean contentTypeName) {
+        byte[] d = data;
+        d[p++] = ':';
+        d[p++] = ' ';
+        int n = value.length();
+        valueAt[count] = p;
+        valueLen[count] = n;
+        latin1(value, p);
+        if (value != checkedValue) {
+            checkValue(value, p);
         }
-        crlf();
-        contentType |= isContentType(nameAt[count], nameLen[count]);
+        p += n;
+        d[p++] = '\r';
+        d[p++] = '\n';
+        used = p;
+        contentType |= contentTypeName || isContentType(nameAt[count], nameLen[count]);
         count++;
     }
 
@@ -98,14 +108,22 @@ public final class ResponseHeaders {
 
     /** Adds a header whose value is {@code length} bytes of {@code value} at {@code offset} (trusted). */
     void add(byte[] name, byte[] value, int offset, int length) {
-        slot();
-        nameAt[count] = used;
-        nameLen[count] = append(name, 0, name.length);
-        colonSpace();
-        valueAt[count] = used;
-        valueLen[count] = append(value, offset, length);
-        crlf();
-        contentType |= isContentType(nameAt[count], nameLen[count]);
+        int p = reserve(name.length + length + 4);
+        byte[] d = data;
+        nameAt[count] = p;
+        nameLen[count] = name.length;
+        System.arraycopy(name, 0, d, p, name.length);
+        p += name.length;
+        d[p++] = ':';
+        d[p++] = ' ';
+        valueAt[count] = p;
+        valueLen[count] = length;
+        System.arraycopy(value, offset, d, p, length);
+        p += length;
+        d[p++] = '\r';
+        d[p++] = '\n';
+        used = p;
+        contentType |= name == HeaderNames.CONTENT_TYPE || isContentType(nameAt[count], nameLen[count]);
         count++;
     }
 
@@ -132,18 +150,6 @@ public final class ResponseHeaders {
     /** The bytes {@link #writeHttp} writes. */
     int size() {
         return used;
-    }
-
-    private void colonSpace() {
-        ensure(2);
-        data[used++] = ':';
-        data[used++] = ' ';
-    }
-
-    private void crlf() {
-        ensure(2);
-        data[used++] = '\r';
-        data[used++] = '\n';
     }
 
     public byte[] array() {
@@ -196,7 +202,8 @@ public final class ResponseHeaders {
         return b >= 'A' && b <= 'Z' ? b + 32 : b;
     }
 
-    private void slot() {
+    /** Room for one more header of {@code bytes} bytes; returns where it starts. */
+    private int reserve(int bytes) {
         if (count == nameAt.length) {
             int n = count * 2;
             nameAt = Arrays.copyOf(nameAt, n);
@@ -204,48 +211,36 @@ public final class ResponseHeaders {
             valueAt = Arrays.copyOf(valueAt, n);
             valueLen = Arrays.copyOf(valueLen, n);
         }
-    }
-
-    private int append(byte[] b, int offset, int length) {
-        ensure(length);
-        System.arraycopy(b, offset, data, used, length);
-        used += length;
-        return length;
+        if (used + bytes > data.length) {
+            data = Arrays.copyOf(data, Math.max(data.length * 2, used + bytes));
+        }
+        return used;
     }
 
     @SuppressWarnings("deprecation")
-    private int latin1(CharSequence s) {
+    private void latin1(CharSequence s, int at) {
         int n = s.length();
-        ensure(n);
         if (s instanceof String str) {
             // The low byte of each char in one intrinsic copy; values above 0xFF are refused by the callers.
-            str.getBytes(0, n, data, used);
+            str.getBytes(0, n, data, at);
         } else {
             for (int i = 0; i < n; i++) {
-                data[used + i] = (byte) s.charAt(i);
+                data[at + i] = (byte) s.charAt(i);
             }
         }
-        used += n;
-        return n;
     }
 
-    private int value(CharSequence v) {
-        int at = used;
-        int n = latin1(v);
-        if (v == checkedValue) {
-            return n;
-        }
-        for (int i = 0; i < n; i++) {
+    /** Refuses a value (copied at {@code at}) with CR, LF, NUL or a character beyond Latin-1. */
+    private void checkValue(CharSequence v, int at) {
+        for (int i = 0, n = v.length(); i < n; i++) {
             int c = data[at + i] & 0xFF;
             if (c == '\r' || c == '\n' || c == 0 || v.charAt(i) > 0xFF) {
-                used = at;
                 throw new IllegalArgumentException("header value has CR, LF, NUL or a non-Latin-1 character at " + i);
             }
         }
         if (v instanceof String s) {
             checkedValue = s;
         }
-        return n;
     }
 
     /** RFC 9110 tchar, as a table: one lookup per character. */
@@ -266,11 +261,6 @@ public final class ResponseHeaders {
             if (c >= 128 || !TOKEN[c]) {
                 throw new IllegalArgumentException("header name '" + name + "' has a non-token character at " + i);
             }
-        }
-    }
-    private void ensure(int more) {
-        if (used + more > data.length) {
-            data = Arrays.copyOf(data, Math.max(data.length * 2, used + more));
         }
     }
 }
