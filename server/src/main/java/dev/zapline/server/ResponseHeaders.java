@@ -1,6 +1,9 @@
 package dev.zapline.server;
 
 import io.netty.buffer.ByteBuf;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -183,10 +186,20 @@ public final class ResponseHeaders {
         return null;
     }
 
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final byte[] CONTENT_TYPE = "content-type".getBytes(StandardCharsets.US_ASCII);
+    private static final long CONTENT_TYPE_0 = (long) LONG.get(CONTENT_TYPE, 0);
+    private static final int CONTENT_TYPE_8 = (int) INT.get(CONTENT_TYPE, 8);
 
+    /**
+     * Whether the name at {@code at} is {@code content-type} in any case, as two word compares: setting bit 5 of
+     * every byte lower-cases letters and leaves '-' as it is; the only other byte it turns into '-' or a letter
+     * is CR, which no name holds (names are tokens: checked, or pre-encoded from checked ones).
+     */
     private boolean isContentType(int at, int len) {
-        return len == CONTENT_TYPE.length && equalsIgnoreCase(at, CONTENT_TYPE);
+        return len == 12 && ((long) LONG.get(data, at) | 0x2020202020202020L) == CONTENT_TYPE_0
+                && ((int) INT.get(data, at + 8) | 0x20202020) == CONTENT_TYPE_8;
     }
 
     private boolean equalsIgnoreCase(int at, byte[] other) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class ResponseHeadersTest {
 
@@ -21,6 +23,18 @@ class ResponseHeadersTest {
         assertThat(lines(h)).isEqualTo("x-a: 1\r\ncontent-type: text/plain\r\nx-a: 1\r\n");
         assertThat(h.hasContentType()).isTrue();
         assertThat(h.count()).isEqualTo(3);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"content-type, true", "Content-Type, true", "CONTENT-TYPE, true", "content_type, false",
+        "contentXtype, false", "content-typ, false", "content-types, false", "x-request-id, false"})
+    void knowsAContentTypeHeaderInAnyCase(String name, boolean contentType) {
+        ResponseHeaders h = new ResponseHeaders();
+        h.add(name, "x");
+        assertThat(h.hasContentType()).isEqualTo(contentType);
+        ResponseHeaders pre = new ResponseHeaders();
+        pre.add(HeaderName.of(name).bytes(), new byte[] {'x'});
+        assertThat(pre.hasContentType()).isEqualTo(contentType);
     }
 
     @Test
