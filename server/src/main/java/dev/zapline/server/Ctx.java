@@ -8,7 +8,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -33,8 +32,7 @@ public final class Ctx {
     private final JsonCodec json;
     private final ResponseHeaders headers = new ResponseHeaders();
     private final Attributes attributes = new Attributes();
-    private Handler[] doneListeners = new Handler[2];
-    private int doneCount;
+    private final DoneListeners done = new DoneListeners();
     RouteMatch<Route> match;
 
     RequestHead head;
@@ -67,8 +65,7 @@ public final class Ctx {
         this.responseLength = -1;
         headers.clear();
         attributes.clearRequest();
-        Arrays.fill(doneListeners, 0, doneCount, null);
-        doneCount = 0;
+        done.clear();
     }
 
     /** Runs the next handler of the chain (middleware calls this to continue). */
@@ -249,7 +246,9 @@ public final class Ctx {
     }
 
     public Ctx contentType(String type) {
-        return header("content-type", type);
+        checkNotResponded();
+        headers.add(HeaderNames.CONTENT_TYPE, type);
+        return this;
     }
 
     /** The response headers set so far. */
@@ -380,26 +379,13 @@ public final class Ctx {
      * A listener does not run if the connection closes before the response is made.
      */
     public Ctx onDone(Handler listener) {
-        if (doneCount == doneListeners.length) {
-            doneListeners = Arrays.copyOf(doneListeners, doneCount * 2);
-        }
-        doneListeners[doneCount++] = Objects.requireNonNull(listener, "listener");
+        done.add(listener);
         return this;
     }
 
     /** Called by the transport when the response is complete: runs the {@link #onDone} listeners. */
     void finished() {
-        for (int i = 0; i < doneCount; i++) {
-            Handler l = doneListeners[i];
-            doneListeners[i] = null;
-            try {
-                l.handle(this);
-            } catch (Throwable t) {
-                System.getLogger("dev.zapline.server").log(System.Logger.Level.WARNING,
-                        "onDone listener failed for " + method() + " " + target(), t);
-            }
-        }
-        doneCount = 0;
+        done.run(this);
     }
 
     boolean streaming() {

@@ -145,8 +145,13 @@ final class HttpConnection extends Connection {
         }
         ctx.responseLength = length;
         ByteBuf o = out();
-        writeHead(o, ctx, length, null);
-        if (!ctx.omitBody) {
+        if (ctx.omitBody) {
+            writeHead(o, ctx, length, null);
+        } else if (length <= HttpHeadWriter.INLINE_BODY) {
+            server.headWriter().head(o, server.millis(), ctx, length, null, keepAlive, head.req.version() == 10,
+                    body, offset, length);
+        } else {
+            writeHead(o, ctx, length, null);
             o.writeBytes(body, offset, length);
         }
         afterWrite();
@@ -225,7 +230,8 @@ final class HttpConnection extends Connection {
     }
 
     private void writeHead(ByteBuf o, Ctx ctx, long length, byte[] defaultType) {
-        HttpResponses.head(o, ctx, server.dateLine(), length, defaultType, keepAlive, head.req.version() == 10);
+        server.headWriter().head(o, server.millis(), ctx, length, defaultType, keepAlive, head.req.version() == 10,
+                null, 0, 0);
     }
 
     @Override

@@ -5,7 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import java.nio.charset.StandardCharsets;
 
-/** Encodes HTTP/1.1 response heads for {@link HttpConnection} from pre-encoded pieces. */
+/** Pre-encoded pieces of HTTP/1.1 responses for {@link HttpConnection} and {@link HttpHeadWriter}. */
 final class HttpResponses {
 
     static final byte[] CONTINUE = ascii("HTTP/1.1 100 Continue\r\n\r\n");
@@ -26,35 +26,6 @@ final class HttpResponses {
     /** Whether a response with this status may carry a body (and so a content-length). */
     static boolean hasBody(int status) {
         return status >= 200 && status != 204 && status != 304;
-    }
-
-    /**
-     * Status line, date, the handler's headers, a default content type, content-length (when the status allows a
-     * body; -1 for a streamed body, which gets chunked framing on HTTP/1.1) and the connection header.
-     */
-    static void head(ByteBuf out, Ctx ctx, byte[] dateLine, long contentLength, byte[] defaultType,
-            boolean keepAlive, boolean http10) {
-        int status = ctx.status();
-        Http1ResponseWriter.statusLine(out, status);
-        out.writeBytes(dateLine);
-        ResponseHeaders h = ctx.responseHeaders();
-        h.writeHttp(out);
-        if (defaultType != null && !h.hasContentType() && hasBody(status)) {
-            out.writeBytes(defaultType);
-        }
-        if (hasBody(status)) {
-            if (contentLength >= 0) {
-                Http1ResponseWriter.contentLength(out, contentLength);
-            } else if (!http10) {
-                out.writeBytes(CHUNKED);
-            }
-        }
-        if (!keepAlive) {
-            out.writeBytes(CONNECTION_CLOSE);
-        } else if (http10) {
-            out.writeBytes(CONNECTION_KEEP_ALIVE);
-        }
-        Http1ResponseWriter.endHead(out);
     }
 
     /** A complete problem response for input the parser refused; always closes the connection. */

@@ -1,6 +1,9 @@
 package dev.zapline.server;
 
 import io.netty.buffer.ByteBuf;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -25,6 +28,12 @@ public final class ResponseHeaders {
     private int pinnedCount;
     private int pinnedUsed;
     private boolean pinnedContentType;
+    /**
+     * The last name and value given as Strings that passed their checks. Strings are immutable, so the same
+     * instance needs no second check: a handler's constants are the same instances on every request.
+     */
+    private String checkedName;
+    private String checkedValue;
 
     void clear() {
         used = 0;
@@ -49,21 +58,49 @@ public final class ResponseHeaders {
 
     /** Adds a header; repeated names give repeated fields. */
     void add(CharSequence name, CharSequence value) {
-        checkName(name);
-        slot();
-        int start = used;
-        nameAt[count] = used;
-        nameLen[count] = latin1(name);
-        colonSpace();
-        valueAt[count] = used;
-        try {
-            valueLen[count] = value(value);
-        } catch (IllegalArgumentException e) {
-            used = start;
-            throw e;
+        if (name != checkedName) {
+            checkName(name);
         }
-        crlf();
-        contentType |= isContentType(nameAt[count], nameLen[count]);
+        int n = name.length();
+        int p = reserve(n + value.length() + 4);
+        nameAt[count] = p;
+        nameLen[count] = n;
+        latin1(name, p);
+        if (name instanceof String s) {
+            checkedName = s;
+        }
+        finish(p + n, value, false);
+    }
+
+    /** Adds a header with a pre-encoded (trusted) name and a value that is checked. */
+    void add(byte[] name, CharSequence value) {
+        int p = reserve(name.length + value.length() + 4);
+        nameAt[count] = p;
+        nameLen[count] = name.length;
+        System.arraycopy(name, 0, data, p, name.length);
+        finish(p + name.length, value, name == HeaderNames.CONTENT_TYPE);
+    }
+
+    /**
+     * Writes {@code ": value\r\n"} at {@code p} after the name of header {@code count}, checks the value, and only
+     * then counts the header: a refused value leaves nothing behind.
+     */
+    private void finish(int p, CharSequence value, boolean contentTypeName) {
+        byte[] d = data;
+        d[p++] = ':';
+        d[p++] = ' ';
+        int n = value.length();
+        valueAt[count] = p;
+        valueLen[count] = n;
+        latin1(value, p);
+        if (value != checkedValue) {
+            checkValue(value, p);
+        }
+        p += n;
+        d[p++] = '\r';
+        d[p++] = '\n';
+        used = p;
+        contentType |= contentTypeName || isContentType(nameAt[count], nameLen[count]);
         count++;
     }
 
@@ -74,14 +111,22 @@ public final class ResponseHeaders {
 
     /** Adds a header whose value is {@code length} bytes of {@code value} at {@code offset} (trusted). */
     void add(byte[] name, byte[] value, int offset, int length) {
-        slot();
-        nameAt[count] = used;
-        nameLen[count] = append(name, 0, name.length);
-        colonSpace();
-        valueAt[count] = used;
-        valueLen[count] = append(value, offset, length);
-        crlf();
-        contentType |= isContentType(nameAt[count], nameLen[count]);
+        int p = reserve(name.length + length + 4);
+        byte[] d = data;
+        nameAt[count] = p;
+        nameLen[count] = name.length;
+        System.arraycopy(name, 0, d, p, name.length);
+        p += name.length;
+        d[p++] = ':';
+        d[p++] = ' ';
+        valueAt[count] = p;
+        valueLen[count] = length;
+        System.arraycopy(value, offset, d, p, length);
+        p += length;
+        d[p++] = '\r';
+        d[p++] = '\n';
+        used = p;
+        contentType |= name == HeaderNames.CONTENT_TYPE || isContentType(nameAt[count], nameLen[count]);
         count++;
     }
 
@@ -99,16 +144,15 @@ public final class ResponseHeaders {
         out.writeBytes(data, 0, used);
     }
 
-    private void colonSpace() {
-        ensure(2);
-        data[used++] = ':';
-        data[used++] = ' ';
+    /** Copies every header as HTTP/1.1 header lines into {@code dst} at {@code at}; returns the index after them. */
+    int writeHttp(byte[] dst, int at) {
+        System.arraycopy(data, 0, dst, at, used);
+        return at + used;
     }
 
-    private void crlf() {
-        ensure(2);
-        data[used++] = '\r';
-        data[used++] = '\n';
+    /** The bytes {@link #writeHttp} writes. */
+    int size() {
+        return used;
     }
 
     public byte[] array() {
@@ -142,10 +186,20 @@ public final class ResponseHeaders {
         return null;
     }
 
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final byte[] CONTENT_TYPE = "content-type".getBytes(StandardCharsets.US_ASCII);
+    private static final long CONTENT_TYPE_0 = (long) LONG.get(CONTENT_TYPE, 0);
+    private static final int CONTENT_TYPE_8 = (int) INT.get(CONTENT_TYPE, 8);
 
+    /**
+     * Whether the name at {@code at} is {@code content-type} in any case, as two word compares: setting bit 5 of
+     * every byte lower-cases letters and leaves '-' as it is; the only other byte it turns into '-' or a letter
+     * is CR, which no name holds (names are tokens: checked, or pre-encoded from checked ones).
+     */
     private boolean isContentType(int at, int len) {
-        return len == CONTENT_TYPE.length && equalsIgnoreCase(at, CONTENT_TYPE);
+        return len == 12 && ((long) LONG.get(data, at) | 0x2020202020202020L) == CONTENT_TYPE_0
+                && ((int) INT.get(data, at + 8) | 0x20202020) == CONTENT_TYPE_8;
     }
 
     private boolean equalsIgnoreCase(int at, byte[] other) {
@@ -161,7 +215,8 @@ public final class ResponseHeaders {
         return b >= 'A' && b <= 'Z' ? b + 32 : b;
     }
 
-    private void slot() {
+    /** Room for one more header of {@code bytes} bytes; returns where it starts. */
+    private int reserve(int bytes) {
         if (count == nameAt.length) {
             int n = count * 2;
             nameAt = Arrays.copyOf(nameAt, n);
@@ -169,42 +224,36 @@ public final class ResponseHeaders {
             valueAt = Arrays.copyOf(valueAt, n);
             valueLen = Arrays.copyOf(valueLen, n);
         }
-    }
-
-    private int append(byte[] b, int offset, int length) {
-        ensure(length);
-        System.arraycopy(b, offset, data, used, length);
-        used += length;
-        return length;
+        if (used + bytes > data.length) {
+            data = Arrays.copyOf(data, Math.max(data.length * 2, used + bytes));
+        }
+        return used;
     }
 
     @SuppressWarnings("deprecation")
-    private int latin1(CharSequence s) {
+    private void latin1(CharSequence s, int at) {
         int n = s.length();
-        ensure(n);
         if (s instanceof String str) {
             // The low byte of each char in one intrinsic copy; values above 0xFF are refused by the callers.
-            str.getBytes(0, n, data, used);
+            str.getBytes(0, n, data, at);
         } else {
             for (int i = 0; i < n; i++) {
-                data[used + i] = (byte) s.charAt(i);
+                data[at + i] = (byte) s.charAt(i);
             }
         }
-        used += n;
-        return n;
     }
 
-    private int value(CharSequence v) {
-        int at = used;
-        int n = latin1(v);
-        for (int i = 0; i < n; i++) {
+    /** Refuses a value (copied at {@code at}) with CR, LF, NUL or a character beyond Latin-1. */
+    private void checkValue(CharSequence v, int at) {
+        for (int i = 0, n = v.length(); i < n; i++) {
             int c = data[at + i] & 0xFF;
             if (c == '\r' || c == '\n' || c == 0 || v.charAt(i) > 0xFF) {
-                used = at;
                 throw new IllegalArgumentException("header value has CR, LF, NUL or a non-Latin-1 character at " + i);
             }
         }
-        return n;
+        if (v instanceof String s) {
+            checkedValue = s;
+        }
     }
 
     /** RFC 9110 tchar, as a table: one lookup per character. */
@@ -225,11 +274,6 @@ public final class ResponseHeaders {
             if (c >= 128 || !TOKEN[c]) {
                 throw new IllegalArgumentException("header name '" + name + "' has a non-token character at " + i);
             }
-        }
-    }
-    private void ensure(int more) {
-        if (used + more > data.length) {
-            data = Arrays.copyOf(data, Math.max(data.length * 2, used + more));
         }
     }
 }

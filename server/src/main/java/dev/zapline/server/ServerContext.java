@@ -1,11 +1,10 @@
 package dev.zapline.server;
 
 import dev.zapline.codec.http1.Http1Limits;
-import dev.zapline.codec.http1.HttpDate;
 import io.netty.util.concurrent.FastThreadLocal;
 import java.util.function.LongSupplier;
 
-/** What every connection of one running app shares: dispatcher, limits, JSON codec, the clock and Date cache. */
+/** What every connection of one running app shares: dispatcher, limits, JSON codec, the clock and the per-loop response head writer with its Date cache. */
 final class ServerContext {
 
     /** User event that asks a connection to drain: finish what it is doing, then close. */
@@ -19,10 +18,10 @@ final class ServerContext {
     private final Dispatcher dispatcher;
     private final ServerConfig config;
     private final LongSupplier millis;
-    private final FastThreadLocal<HttpDate> dates = new FastThreadLocal<>() {
+    private final FastThreadLocal<HttpHeadWriter> heads = new FastThreadLocal<>() {
         @Override
-        protected HttpDate initialValue() {
-            return new HttpDate();
+        protected HttpHeadWriter initialValue() {
+            return new HttpHeadWriter();
         }
     };
 
@@ -55,6 +54,11 @@ final class ServerContext {
 
     /** The {@code date:} header line for now, formatted at most once a second per event loop. */
     byte[] dateLine() {
-        return dates.get().line(millis.getAsLong());
+        return heads.get().dateLine(millis.getAsLong());
+    }
+
+    /** This event loop's response head writer (with its date cache). */
+    HttpHeadWriter headWriter() {
+        return heads.get();
     }
 }

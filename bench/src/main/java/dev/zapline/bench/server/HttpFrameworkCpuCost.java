@@ -21,7 +21,8 @@ import java.util.Arrays;
  */
 public final class HttpFrameworkCpuCost {
 
-    private static final String[] ALL = {"zapline", "zapline-preencoded", "zapline-fixed-clock", "raw", "raw-idle"};
+    private static final String[] ALL = {"zapline", "zapline-preencoded", "zapline-fixed-clock", "raw", "raw-refresh",
+        "raw-idle"};
 
     private HttpFrameworkCpuCost() {}
 

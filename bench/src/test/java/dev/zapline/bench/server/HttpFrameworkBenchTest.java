@@ -10,7 +10,8 @@ class HttpFrameworkBenchTest {
     void everyArmAnswersTheRequest() {
         int expected = HttpFrameworkBench.expectedLength();
         assertThat(expected).isGreaterThan(90);
-        for (String arm : new String[] {"zapline", "zapline-preencoded", "zapline-fixed-clock", "raw", "raw-idle"}) {
+        for (String arm : new String[] {"zapline", "zapline-preencoded", "zapline-fixed-clock", "raw", "raw-refresh",
+            "raw-idle"}) {
             HttpFrameworkBench b = new HttpFrameworkBench();
             b.server = arm;
             b.setUp();

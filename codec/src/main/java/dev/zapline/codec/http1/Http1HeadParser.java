@@ -102,6 +102,17 @@ public final class Http1HeadParser implements ByteProcessor {
         Ascii.copy(in, from, into.head, scanned, n);
         byte[] h = into.head;
         int end = scanned + n;
+        if (scanned == 0) {
+            int whole = WholeHeadParser.parse(h, end, into, limits);
+            if (whole > 0) {
+                state = DONE;
+                scanned = whole;
+                into.length = whole;
+                Http1Semantics.apply(into, limits);
+                return whole;
+            }
+            into.clear();
+        }
         int stop = -1;
         int i = scanned;
         while (i < end) {

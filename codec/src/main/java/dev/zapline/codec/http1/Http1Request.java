@@ -168,7 +168,7 @@ public final class Http1Request {
         return valueEnd[i] - valueStart[i] == lower.length && equalsLower(valueStart[i], lower);
     }
 
-    private boolean equalsLower(int at, byte[] lower) {
+    boolean equalsLower(int at, byte[] lower) {
         for (int k = 0; k < lower.length; k++) {
             if (Ascii.lower(head[at + k]) != lower[k]) {
                 return false;

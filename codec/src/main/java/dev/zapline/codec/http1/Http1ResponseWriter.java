@@ -21,6 +21,9 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Http1ResponseWriter {
 
+    /** The most bytes {@link #contentLength(byte[], int, long)} writes: the name, 19 digits and CRLF. */
+    public static final int MAX_CONTENT_LENGTH_LINE = 16 + 19 + 2;
+
     private static final byte[][] STATUS_LINES = new byte[600][];
     private static final byte[] CONTENT_LENGTH = Ascii.bytes("content-length: ");
     private static final byte[] CRLF = {'\r', '\n'};
@@ -93,6 +96,34 @@ public final class Http1ResponseWriter {
         for (int n = 0; n < CONTENT_LENGTH_LINES.length; n++) {
             CONTENT_LENGTH_LINES[n] = ("content-length: " + n + "\r\n").getBytes(StandardCharsets.US_ASCII);
         }
+    }
+
+    /**
+     * Writes {@code content-length: N\r\n} into {@code dst} at {@code at} (room for {@link #MAX_CONTENT_LENGTH_LINE}
+     * bytes is the caller's to ensure); returns the index after it. For heads assembled in an array and copied once.
+     */
+    public static int contentLength(byte[] dst, int at, long length) {
+        if (length >= 0 && length < CONTENT_LENGTH_LINES.length) {
+            byte[] line = CONTENT_LENGTH_LINES[(int) length];
+            System.arraycopy(line, 0, dst, at, line.length);
+            return at + line.length;
+        }
+        if (length < 0) {
+            throw new IllegalArgumentException("negative number " + length);
+        }
+        System.arraycopy(CONTENT_LENGTH, 0, dst, at, CONTENT_LENGTH.length);
+        int p = at + CONTENT_LENGTH.length;
+        int digits = 1;
+        for (long n = length / 10; n > 0; n /= 10) {
+            digits++;
+        }
+        for (int k = p + digits - 1; k >= p; k--, length /= 10) {
+            dst[k] = (byte) ('0' + length % 10);
+        }
+        p += digits;
+        dst[p++] = '\r';
+        dst[p++] = '\n';
+        return p;
     }
 
     public static void endHead(ByteBuf out) {

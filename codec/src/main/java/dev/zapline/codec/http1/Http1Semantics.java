@@ -21,15 +21,66 @@ final class Http1Semantics {
     private Http1Semantics() {}
 
     static void apply(Http1Request r, Http1Limits limits) {
-        host(r);
-        framing(r, limits);
-        connection(r);
-        expect(r);
+        // One pass finds the first of each header that matters and whether it repeats (the five names differ in
+        // length, so one comparison per header at most); the checks then run in their order, as before.
+        int host = -1;
+        int cl = -1;
+        int te = -1;
+        int connection = -1;
+        int expect = -1;
+        boolean hostTwice = false;
+        boolean clTwice = false;
+        boolean teTwice = false;
+        boolean expectTwice = false;
+        for (int i = 0; i < r.headerCount; i++) {
+            int at = r.nameStart[i];
+            switch (r.nameEnd[i] - at) {
+                case 4 -> {
+                    if (r.equalsLower(at, HOST)) {
+                        hostTwice |= host >= 0;
+                        host = host < 0 ? i : host;
+                    }
+                }
+                case 6 -> {
+                    if (r.equalsLower(at, EXPECT)) {
+                        expectTwice |= expect >= 0;
+                        expect = expect < 0 ? i : expect;
+                    }
+                }
+                case 10 -> {
+                    if (connection < 0 && r.equalsLower(at, CONNECTION)) {
+                        connection = i;
+                    }
+                }
+                case 14 -> {
+                    if (r.equalsLower(at, CONTENT_LENGTH)) {
+                        clTwice |= cl >= 0;
+                        cl = cl < 0 ? i : cl;
+                    }
+                }
+                case 17 -> {
+                    if (r.equalsLower(at, TRANSFER_ENCODING)) {
+                        teTwice |= te >= 0;
+                        te = te < 0 ? i : te;
+                    }
+                }
+                default -> { }
+            }
+        }
+        host(r, host, hostTwice);
+        framing(r, limits, cl, clTwice, te, teTwice);
+        if (connection >= 0) {
+            connection(r, connection);
+        } else {
+            r.keepAlive = r.version == 11;
+        }
+        if (expect >= 0) {
+            expect(r, expect, expectTwice);
+        }
     }
 
-    private static void host(Http1Request r) {
-        int first = r.header(HOST);
-        if (first >= 0 && r.nextHeader(HOST, first + 1) >= 0) {
+    private static void host(Http1Request r, int first, boolean twice) {
+        if (twice) {
             throw new Http1Exception(400, "more than one Host header");
         }
         if (first < 0 && r.version == 11) {
@@ -45,9 +96,8 @@ final class Http1Semantics {
         }
     }
 
-    private static void framing(Http1Request r, Http1Limits limits) {
-        int cl = r.header(CONTENT_LENGTH);
-        int te = r.header(TRANSFER_ENCODING);
+    private static void framing(Http1Request r, Http1Limits limits, int cl, boolean clTwice, int te,
+            boolean teTwice) {
         if (te >= 0) {
             if (cl >= 0) {
                 throw new Http1Exception(400, "both Transfer-Encoding and Content-Length");
@@ -55,7 +105,7 @@ final class Http1Semantics {
             if (r.version == 10) {
                 throw new Http1Exception(400, "Transfer-Encoding in an HTTP/1.0 request");
             }
-            if (r.nextHeader(TRANSFER_ENCODING, te + 1) >= 0) {
+            if (teTwice) {
                 throw new Http1Exception(400, "more than one Transfer-Encoding header");
             }
             if (!r.valueEqualsIgnoreCase(te, CHUNKED)) {
@@ -68,7 +118,7 @@ final class Http1Semantics {
             r.bodyKind = Http1Request.BODY_NONE;
             return;
         }
-        if (r.nextHeader(CONTENT_LENGTH, cl + 1) >= 0) {
+        if (clTwice) {
             throw new Http1Exception(400, "more than one Content-Length header");
         }
         long n = digits(r, cl);
@@ -129,10 +179,10 @@ final class Http1Semantics {
         return n;
     }
 
-    private static void connection(Http1Request r) {
+    private static void connection(Http1Request r, int first) {
         boolean close = false;
         boolean keepAlive = false;
-        for (int i = r.header(CONNECTION); i >= 0; i = r.nextHeader(CONNECTION, i + 1)) {
+        for (int i = first; i >= 0; i = r.nextHeader(CONNECTION, i + 1)) {
             int p = r.valueStart[i];
             int end = r.valueEnd[i];
             while (p < end) {
@@ -164,12 +214,8 @@ final class Http1Semantics {
         return true;
     }
 
-    private static void expect(Http1Request r) {
-        int i = r.header(EXPECT);
-        if (i < 0) {
-            return;
-        }
-        if (!r.valueEqualsIgnoreCase(i, CONTINUE) || r.nextHeader(EXPECT, i + 1) >= 0) {
+    private static void expect(Http1Request r, int i, boolean twice) {
+        if (twice || !r.valueEqualsIgnoreCase(i, CONTINUE)) {
             throw new Http1Exception(417, "unsupported expectation");
         }
         r.expectContinue = r.version == 11;

@@ -63,6 +63,16 @@ class Http1ResponseWriterTest {
         assertThat(hex).isEqualTo(Long.toHexString(n));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"0", "2", "4095", "4096", "65536", "9223372036854775807"})
+    void writesContentLengthIntoAnArrayAsIntoABuffer(long n) {
+        byte[] dst = new byte[3 + Http1ResponseWriter.MAX_CONTENT_LENGTH_LINE];
+        int end = Http1ResponseWriter.contentLength(dst, 3, n);
+        assertThat(new String(dst, 3, end - 3, StandardCharsets.ISO_8859_1))
+                .isEqualTo(written(out -> Http1ResponseWriter.contentLength(out, n)))
+                .isEqualTo("content-length: " + n + "\r\n");
+    }
+
     @Test
     void refusesNegativeNumbers() {
         assertThatThrownBy(() -> written(out -> Http1ResponseWriter.decimal(out, -1)))
@@ -70,6 +80,8 @@ class Http1ResponseWriterTest {
         assertThatThrownBy(() -> written(out -> Http1ResponseWriter.hex(out, -1)))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> written(out -> Http1ResponseWriter.contentLength(out, Long.MIN_VALUE)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Http1ResponseWriter.contentLength(new byte[64], 0, -1))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 

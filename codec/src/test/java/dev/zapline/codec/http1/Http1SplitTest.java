@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Input arrives in arbitrary pieces: every corpus request gives its expected outcome whole, fed one byte at a time,
@@ -44,6 +47,45 @@ class Http1SplitTest {
                 .as("one byte at a time").isEqualTo(whole);
         for (int split = 1; split < in.length; split++) {
             assertThat(OurSide.parse(in, Http1Limits.DEFAULT, split)).as("split at %d", split).isEqualTo(whole);
+        }
+    }
+
+    /**
+     * A head that arrives whole is parsed in one pass ({@link WholeHeadParser}), in pieces by the state machine:
+     * both must give the same outcome, error message included, for mutated heads too.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {11, 12, 13, 14})
+    void mutatedRequestsGiveTheSameOutcomeWholeAsOneByteAtATime(long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        var valid = Corpus.valid();
+        for (int i = 0; i < 1000; i++) {
+            byte[] in = Mutator.mutate(valid.get(rnd.nextInt(valid.size())).bytes(), rnd);
+            assertThat(OurSide.parse(in, Http1Limits.DEFAULT, Http1SmugglingTest.cutsEveryByte(in.length)))
+                    .as("%s", new String(in, StandardCharsets.ISO_8859_1)).isEqualTo(OurSide.parse(in));
+        }
+    }
+
+    /** Every byte class at every offset of a target and of a field value (the eight-byte searches' edges). */
+    @ParameterizedTest(name = "0x{0}")
+    @ValueSource(strings = {"00", "09", "0d", "1f", "20", "21", "3f", "7e", "7f", "80", "ff"})
+    void givesTheSameOutcomeWholeAsOneByteAtATimeForAnyByteAnywhere(String hex) {
+        byte b = (byte) Integer.parseInt(hex, 16);
+        for (int len = 1; len <= 20; len++) {
+            for (int at = 0; at < len; at++) {
+                byte[] run = new byte[len];
+                Arrays.fill(run, (byte) 'a');
+                run[at] = b;
+                String r = new String(run, StandardCharsets.ISO_8859_1);
+                for (String head : new String[] {"GET /" + r + " HTTP/1.1\r\nHost: h\r\n\r\n",
+                    "GET /?" + r + "?x HTTP/1.1\r\nHost: h\r\n\r\n",
+                    "GET / HTTP/1.1\r\nHost: h\r\nX-V: " + r + "\r\n\r\n",
+                    "GET / HTTP/1.1\r\nHost: h\r\nX-V:" + r + " \t\r\nX-W: 1\r\n\r\n"}) {
+                    byte[] in = head.getBytes(StandardCharsets.ISO_8859_1);
+                    assertThat(OurSide.parse(in, Http1Limits.DEFAULT, Http1SmugglingTest.cutsEveryByte(in.length)))
+                            .as("%s", head).isEqualTo(OurSide.parse(in));
+                }
+            }
         }
     }
 

@@ -1,5 +1,8 @@
 package dev.zapline.server.internal.route;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -53,14 +56,22 @@ final class ByteTable<V> {
         }
     }
 
+    /** Four bytes per multiply (a path such as {@code /health} takes three steps, not seven), then mixed. */
     static int hash(byte[] buf, int off, int len) {
         int h = len;
-        for (int i = off, end = off + len; i < end; i++) {
+        int i = off;
+        int end = off + len;
+        for (; i + 4 <= end; i += 4) {
+            h = (h ^ (int) INT.get(buf, i)) * 0x9E3779B9;
+        }
+        for (; i < end; i++) {
             h = 31 * h + buf[i];
         }
         h *= 0x9E3779B9;
         return h ^ (h >>> 16);
     }
+
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private void put(byte[] key, Object value) {
         int h = hash(key, 0, key.length);

@@ -138,14 +138,13 @@ public final class RouteMatch<H> {
         return i;
     }
 
+    /**
+     * Before a lookup. The references are left for {@link #found} and {@link #unmatched} to set, and set only when
+     * they change: a reference store costs a GC write barrier, and a connection mostly asks for the same routes.
+     */
     void reset() {
-        outcome = Outcome.NOT_FOUND;
-        handler = null;
-        pattern = null;
-        names = null;
         paramCount = 0;
         headFromGet = false;
-        allow = null;
         collected = 0;
     }
 
@@ -155,13 +154,25 @@ public final class RouteMatch<H> {
     }
 
     Outcome found(Endpoint e, int method, int params) {
-        outcome = Outcome.FOUND;
-        handler = e.handlers[method];
-        pattern = e.pattern;
-        names = e.paramNames;
+        Object h = e.handlers[method];
+        if (outcome != Outcome.FOUND) {
+            outcome = Outcome.FOUND;
+        }
+        if (handler != h) {
+            handler = h;
+        }
+        if (pattern != e.pattern) {
+            pattern = e.pattern;
+        }
+        if (names != e.paramNames) {
+            names = e.paramNames;
+        }
+        if (allow != null) {
+            allow = null;
+        }
         paramCount = params;
         headFromGet = method == Method.HEAD && e.headFromGet;
-        return outcome;
+        return Outcome.FOUND;
     }
 
     void collect(Endpoint e) {
@@ -172,8 +183,12 @@ public final class RouteMatch<H> {
     }
 
     Outcome unmatched(int method) {
+        handler = null;
+        names = null;
         if (collected == 0) {
             outcome = Outcome.NOT_FOUND;
+            pattern = null;
+            allow = null;
         } else {
             outcome = method == Method.OPTIONS ? Outcome.OPTIONS : Outcome.METHOD_NOT_ALLOWED;
             allow = AllowValues.of(collected);
