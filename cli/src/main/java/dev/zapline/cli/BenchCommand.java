@@ -47,7 +47,7 @@ final class BenchCommand implements Callable<Integer> {
     int connections = 64;
 
     @Option(names = "--latency-at", paramLabel = "FRACTION", description = "Also run each arm open-model at this "
-            + "fraction of its measured req/s and report the latency there, e.g. 0.7.")
+            + "fraction of its measured req/s (1 s settling, then --duration) and report the latency there, e.g. 0.7.")
     double latencyAt;
 
     @Option(names = "--cross-check", description = "Also run wrk (when installed) on the HTTP arms and print how "

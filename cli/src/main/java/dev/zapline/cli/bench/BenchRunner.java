@@ -42,6 +42,8 @@ public final class BenchRunner {
     private static final long READY_MILLIS = 30_000;
     private static final long STATS_MILLIS = 5_000;
     private static final long TIMEOUT_NANOS = 5_000_000_000L;
+    /** The open-model run follows the warm max-throughput run; one second settles the new schedule. */
+    private static final long LATENCY_WARMUP_NANOS = 1_000_000_000L;
 
     private final BenchSettings settings;
     private final PrintStream log;
@@ -209,7 +211,8 @@ public final class BenchRunner {
         double rate = Math.max(1, Math.floor(maxRps * settings.latencyAt()));
         LoadPlan plan = LoadPlan.open(Stages.constant(rate, Duration.ofNanos(settings.durationNanos())),
                 Arrival.UNIFORM, 1, settings.connections(), 1).withPipeline(1).withTimeout(TIMEOUT_NANOS)
-                .withLimits(Math.max(1_000, settings.connections() * 16), TIMEOUT_NANOS);
+                .withLimits(Math.max(1_000, settings.connections() * 16), TIMEOUT_NANOS)
+                .withWarmup(LATENCY_WARMUP_NANOS);
         log.println("zapline bench: " + arm.label + ": open model at " + (long) rate + " req/s ...");
         Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
         Summary s = new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
