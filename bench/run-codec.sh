@@ -3,7 +3,7 @@
 #   bench/run-codec.sh                 quick run: 1 fork, 3x1s warm-up, 5x1s measurement (~3 minutes on 2 cores)
 #   FULL=1 bench/run-codec.sh          full length: the benchmarks' own settings (2 forks, 5x1s, 10x1s)
 #   bench/run-codec.sh 'EthZapBench'   extra arguments go to JMH (a later pattern narrows the selection)
-# JAVA picks the JVM (default: java on PATH). Results also go to bench/target/codec-eth.json.
+# JAVA picks the JVM (default: the JDK 21+ that ./zapline finds). Results also go to bench/target/codec-eth.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 java_bin="${JAVA:-$(./zapline --print-java)}"

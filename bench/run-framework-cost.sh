@@ -4,7 +4,7 @@
 #   bench/run-framework-cost.sh            JMH (1 fork, 3x1s warm-up, 5x1s, -prof gc), then the CPU-time cross-check
 # The cross-check (HttpFrameworkCpuCost) times each arm by thread CPU time, one JVM per arm, ROUNDS (3) rounds
 # in rotating order, pinned to core CPU (0): it holds steady when other work shares the machine, which JMH's
-# wall-clock figures do not. JAVA picks the JVM. JMH's JSON goes to bench/target/http-framework.json.
+# wall-clock figures do not. JAVA picks the JVM (default: the JDK 21+ that ./zapline finds). JMH's JSON goes to bench/target/http-framework.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 java_bin="${JAVA:-$(./zapline --print-java)}"

@@ -7,7 +7,7 @@
 # Environment:
 #   ROUNDS=3 CONNECTIONS=64 DURATION=10s WARMUP=5s   the run (wrk -t1 -c$CONNECTIONS -d$DURATION)
 #   SERVER_CPU=0 LOAD_CPU=1                          taskset cores for the servers and for wrk
-#   JAVA=java JAVA_OPTS=...                          the JVM and its options (same for both Java arms)
+#   JAVA=... JAVA_OPTS=...                           the JVM (default: the JDK 21+ ./zapline finds) and options
 #   ARMS="raw-netty zapline nginx"                   which arms, in round-1 order (later rounds rotate it)
 #   PORT=18080                                       first of three consecutive loopback ports
 #   OUT=bench/target/run-http.md                     where the report is also written

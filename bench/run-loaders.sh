@@ -8,7 +8,7 @@
 #   bench/run-loaders.sh                      # 3 rounds x 2 targets x 4 loaders x 10 s, about 5 minutes
 # Environment:
 #   ROUNDS=3 CONNECTIONS=64 DURATION=10 (seconds) WARMUP=3 (seconds of wrk on a fresh target before its runs)
-#   SERVER_CPU=0 LOAD_CPU=1 JAVA=java TARGETS="nginx raw-netty" LOADERS="wrk zapline h2load hey" PORT=18180
+#   SERVER_CPU=0 LOAD_CPU=1 JAVA=(./zapline --print-java) TARGETS="nginx raw-netty" LOADERS="wrk zapline h2load hey" PORT=18180
 #   OUT=bench/target/run-loaders.md
 # zapline load gets its own --warmup 2s inside the run (its JVM compiles while it runs; the warm-up is excluded
 # from its figure, as it is for its users); the others have no warm-up phase of their own. The loader order

@@ -14,8 +14,8 @@
 # Environment:
 #   RATE=1000 DURATION=10 STALL_AFTER=5 STALL_MS=1000 CONNECTIONS=16   the scenario (DURATION in seconds)
 #   SERVER_CPU= LOAD_CPU=                                              taskset cores (unpinned when empty)
-#   JAVA=java JAVA_OPTS=...  PORT=18400                                the JVM (21 or later; default
-#                                                                      \$JAVA_HOME/bin/java) and the port
+#   JAVA=... JAVA_OPTS=...  PORT=18400                                 the JVM (21 or later; default: the
+#                                                                      one ./zapline finds) and the port
 # The server is stopped on exit or Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
