@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -19,16 +20,44 @@ import java.util.Map;
  */
 public final class JsonReport {
 
-    private JsonReport() {}
+    private final Path file;
+    /** The timeline entries rendered so far: they never change once made, so each is rendered once. */
+    private final StringBuilder timeline = new StringBuilder();
+    private int rendered;
 
-    public static void write(Path file, Summary s) throws IOException {
+    /**
+     * A writer for one run's file. Rewriting the whole file each second would cost time in proportion to the run's
+     * length (a one-hour run has 3,600 timeline entries), on the loader's own CPU; this one renders only the summary
+     * and the new entries each time.
+     */
+    public JsonReport(Path file) {
+        this.file = file;
+    }
+
+    /** Rewrites the file from {@code s}, whose timeline extends the one of the previous call. */
+    public void write(Summary s) throws IOException {
+        List<IntervalStats> t = s.timeline();
+        if (t.size() < rendered) {
+            throw new IllegalArgumentException("the timeline shrank from " + rendered + " to " + t.size() + " entries");
+        }
+        renderTimeline(timeline, t, rendered);
+        rendered = t.size();
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, render(s), StandardCharsets.UTF_8);
+        Files.writeString(tmp, render(s, timeline), StandardCharsets.UTF_8);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /** Writes {@code s} to {@code file} once. */
+    public static void write(Path file, Summary s) throws IOException {
+        new JsonReport(file).write(s);
+    }
+
     public static String render(Summary s) {
-        StringBuilder b = new StringBuilder(1024 + 200 * s.timeline().size());
+        return render(s, renderTimeline(new StringBuilder(), s.timeline(), 0));
+    }
+
+    private static String render(Summary s, CharSequence timeline) {
+        StringBuilder b = new StringBuilder(1024 + timeline.length());
         b.append("{\n  \"summary\": {");
         field(b, "target", s.target()).append(',');
         field(b, "model", s.model()).append(',');
@@ -74,10 +103,14 @@ public final class JsonReport {
         latency(b, s.corrected());
         b.append(",\"service\":");
         latency(b, s.service());
-        b.append("},\n  \"timeline\": [");
-        i = 0;
-        for (IntervalStats t : s.timeline()) {
-            b.append(i++ == 0 ? "\n    {" : ",\n    {");
+        b.append("},\n  \"timeline\": [").append(timeline);
+        return b.append("\n  ]\n}\n").toString();
+    }
+
+    private static StringBuilder renderTimeline(StringBuilder b, List<IntervalStats> list, int from) {
+        for (int i = from; i < list.size(); i++) {
+            IntervalStats t = list.get(i);
+            b.append(i == 0 ? "\n    {" : ",\n    {");
             field(b, "t", t.t()).append(',');
             field(b, "seconds", t.seconds()).append(',');
             field(b, "rate_target", t.targetRate()).append(',');
@@ -93,7 +126,7 @@ public final class JsonReport {
             field(b, "ceiling", t.ceiling()).append(',');
             field(b, "warmup", t.warmup()).append('}');
         }
-        return b.append("\n  ]\n}\n").toString();
+        return b;
     }
 
     private static void latency(StringBuilder b, Summary.Latency l) {

@@ -36,6 +36,8 @@ public final class Reporter {
     private final ReportOptions options;
     private final Aggregator agg;
     private final List<IntervalStats> timeline = new ArrayList<>();
+    /** The {@code --json} file's writer, or null. */
+    private final JsonReport json;
     private final String model;
     private HistogramLogWriter hdr;
     private PrintStream hdrOut;
@@ -46,6 +48,7 @@ public final class Reporter {
         this.agg = new Aggregator(engine.recorders(), engine.warmupRecorders());
         LoadPlan p = engine.plan();
         this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
+        this.json = options.json() == null ? null : new JsonReport(options.json());
     }
 
     /** Reports until the engine ends; returns the final summary (files written). */
@@ -66,7 +69,7 @@ public final class Reporter {
                 last = now;
                 Summary s = summary(ended, now, measured);
                 if (options.json() != null) {
-                    JsonReport.write(options.json(), s);
+                    json.write(s);
                 }
                 if (ended) {
                     if (options.live() != null && options.terminal()) {
