@@ -33,6 +33,10 @@ public final class BenchReport {
                 .append(" measured").append(s.rounds() > 1 ? "; " + s.rounds() + " rounds in rotating order, each row "
                         + "the median round by req/s (every round's req/s below)" : "").append('\n');
         b.append("- ").append(r.pinning()).append('\n');
+        if (s.rounds() == 1) {
+            b.append("- one round: an arm's req/s moves with whatever else the machine does while it runs; for ratios "
+                    + "to rely on, `--rounds 3` (or more) rotates the order and reports medians\n");
+        }
         b.append("- latency is corrected (from the intended send time); server figures are the server's own ")
                 .append("counters over the measured phase, per response; server/loader cores: CPU time over wall ")
                 .append("time (1.00 = one core busy all the time: whichever side is near it is the bottleneck)\n\n");

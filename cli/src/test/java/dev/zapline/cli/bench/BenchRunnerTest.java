@@ -87,7 +87,8 @@ class BenchRunnerTest {
 
         String md = Files.readString(dir.resolve("bench.md"));
         assertThat(md).contains("| raw-netty |", "| zap-rpc-zap |", "zapline HTTP /health vs raw Netty",
-                "typed ZAP /rpc vs the fastest JSON", "unpinned: --no-pin", "zapline bench (test)");
+                "typed ZAP /rpc vs the fastest JSON", "unpinned: --no-pin", "zapline bench (test)",
+                "- one round: ", "`--rounds 3`");
 
         String compared = BenchReport.compare(r, dir.resolve("bench.json"));
         assertThat(compared).contains("| http-health |", "+0.0 %");
