@@ -21,7 +21,7 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
   | grep -v -E 'gc\.(alloc\.rate|count|time) '
 echo
 echo "Thread CPU time, one JVM per arm (25 x 200k requests, first 5 not counted), $rounds rounds:"
-arms=(zapline zapline-preencoded zapline-fixed-clock raw raw-refresh raw-idle)
+arms=(zapline zapline-preencoded raw raw-refresh raw-codec raw-idle)
 n=${#arms[@]}
 for ((r = 1; r <= rounds; r++)); do
   for ((k = 0; k < n; k++)); do

@@ -7,6 +7,7 @@ import dev.zapline.codec.http1.Http1Request;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
 
 /**
  * One HTTP/1.1 connection: parses each request head in place, waits for its body (Content-Length or chunked,
@@ -28,6 +29,8 @@ final class HttpConnection extends Connection {
     private int phase = HEAD;
     private long need;
     private boolean keepAlive;
+    /** The event loop's head writer, looked up once. */
+    private HttpHeadWriter writer;
 
     HttpConnection(ServerContext server) {
         super(server);
@@ -38,6 +41,12 @@ final class HttpConnection extends Connection {
     @Override
     Transport transport() {
         return Transport.HTTP;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext chc) {
+        super.handlerAdded(chc);
+        writer = server.headWriter();
     }
 
     @Override
@@ -148,7 +157,7 @@ final class HttpConnection extends Connection {
         if (ctx.omitBody) {
             writeHead(o, ctx, length, null);
         } else if (length <= HttpHeadWriter.INLINE_BODY) {
-            server.headWriter().head(o, server.millis(), ctx, length, null, keepAlive, head.req.version() == 10,
+            writer.head(o, server.dateLine(), ctx, length, null, keepAlive, head.req.version() == 10,
                     body, offset, length);
         } else {
             writeHead(o, ctx, length, null);
@@ -230,7 +239,7 @@ final class HttpConnection extends Connection {
     }
 
     private void writeHead(ByteBuf o, Ctx ctx, long length, byte[] defaultType) {
-        server.headWriter().head(o, server.millis(), ctx, length, defaultType, keepAlive, head.req.version() == 10,
+        writer.head(o, server.dateLine(), ctx, length, defaultType, keepAlive, head.req.version() == 10,
                 null, 0, 0);
     }
 

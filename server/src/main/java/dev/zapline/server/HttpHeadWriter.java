@@ -31,14 +31,13 @@ final class HttpHeadWriter {
     }
 
     /**
-     * Writes to {@code out}: status line, date, the handler's headers, a default content type, content-length (when
+     * Writes to {@code out}: status line, the date {@code line}, the handler's headers, a default content type, content-length (when
      * the status allows a body; -1 for a streamed body, which gets chunked framing on HTTP/1.1), the connection
      * header, the empty line, then {@code length} bytes of {@code body} at {@code offset} unless it is null.
      */
-    void head(ByteBuf out, long millis, Ctx ctx, long contentLength, byte[] defaultType, boolean keepAlive,
+    void head(ByteBuf out, byte[] line, Ctx ctx, long contentLength, byte[] defaultType, boolean keepAlive,
             boolean http10, byte[] body, int offset, int length) {
         int status = ctx.status();
-        byte[] line = date.line(millis);
         ResponseHeaders h = ctx.responseHeaders();
         boolean hasBody = HttpResponses.hasBody(status);
         byte[] statusLine = status == 200 ? null : Http1ResponseWriter.statusLineBytes(status);

@@ -24,6 +24,10 @@ import java.util.function.LongSupplier;
 public record ServerConfig(int eventLoops, boolean reusePort, Http1Limits limits, Duration idleTimeout,
         JsonCodec json, LongSupplier clock, boolean nativeTransport, int maxFrame) {
 
+    /** The default clock; with it, the date line comes from a ticking cache instead of a clock read per response. */
+    static final LongSupplier SYSTEM_CLOCK = System::currentTimeMillis;
+
+
     public ServerConfig {
         if (eventLoops < 1) {
             throw new IllegalArgumentException("eventLoops " + eventLoops + " < 1");
@@ -38,7 +42,7 @@ public record ServerConfig(int eventLoops, boolean reusePort, Http1Limits limits
 
     public static ServerConfig defaults() {
         return new ServerConfig(Runtime.getRuntime().availableProcessors(), false, Http1Limits.DEFAULT,
-                Duration.ofSeconds(30), new JacksonJsonCodec(), System::currentTimeMillis, true, 64 << 20);
+                Duration.ofSeconds(30), new JacksonJsonCodec(), SYSTEM_CLOCK, true, 64 << 20);
     }
 
     public ServerConfig withEventLoops(int n) {

@@ -18,6 +18,7 @@ final class ServerContext {
     private final Dispatcher dispatcher;
     private final ServerConfig config;
     private final LongSupplier millis;
+    private final boolean systemClock;
     private final FastThreadLocal<HttpHeadWriter> heads = new FastThreadLocal<>() {
         @Override
         protected HttpHeadWriter initialValue() {
@@ -29,6 +30,7 @@ final class ServerContext {
         this.dispatcher = dispatcher;
         this.config = config;
         this.millis = config.clock();
+        this.systemClock = millis == ServerConfig.SYSTEM_CLOCK;
     }
 
     Dispatcher dispatcher() {
@@ -52,9 +54,12 @@ final class ServerContext {
         return millis.getAsLong();
     }
 
-    /** The {@code date:} header line for now, formatted at most once a second per event loop. */
+    /**
+     * The {@code date:} header line for now: from {@link SystemDateLine} on the system clock (no clock read), else
+     * from the configured clock, formatted at most once a second per event loop.
+     */
     byte[] dateLine() {
-        return heads.get().dateLine(millis.getAsLong());
+        return systemClock ? SystemDateLine.get() : heads.get().dateLine(millis.getAsLong());
     }
 
     /** This event loop's response head writer (with its date cache). */

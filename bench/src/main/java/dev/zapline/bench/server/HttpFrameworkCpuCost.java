@@ -21,7 +21,7 @@ import java.util.Arrays;
  */
 public final class HttpFrameworkCpuCost {
 
-    private static final String[] ALL = {"zapline", "zapline-preencoded", "zapline-fixed-clock", "raw", "raw-refresh",
+    private static final String[] ALL = {"zapline", "zapline-preencoded", "raw", "raw-refresh", "raw-codec",
         "raw-idle"};
 
     private HttpFrameworkCpuCost() {}

@@ -72,6 +72,8 @@ final class Ascii {
     static void copy(ByteBuf in, int index, byte[] dst, int offset, int length) {
         if (in.hasArray()) {
             System.arraycopy(in.array(), in.arrayOffset() + index, dst, offset, length);
+        } else if (in.hasMemoryAddress()) {
+            in.getBytes(index, dst, offset, length);
         } else if (in.nioBufferCount() == 1) {
             java.nio.ByteBuffer nio = in.internalNioBuffer(index, length);
             nio.get(nio.position(), dst, offset, length);

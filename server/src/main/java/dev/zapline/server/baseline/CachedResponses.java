@@ -60,7 +60,7 @@ public final class CachedResponses {
     }
 
     /** {@code 404 Not Found} with {@code connection: close}: the answer to anything but {@code GET /health}. */
-    byte[] notFound() {
+    public byte[] notFound() {
         return notFound;
     }
 
