@@ -2,36 +2,33 @@ package dev.zapline.server;
 
 import java.util.Arrays;
 
-/** The {@link Attribute} values of one {@link Ctx}: two lazily grown arrays indexed by the keys' slots. */
+/**
+ * {@link Attribute} values in a lazily grown array indexed by the keys' slots: a {@link Ctx} holds the per-request
+ * ones, a connection the per-connection ones.
+ */
 final class Attributes {
 
     private static final Object[] NONE = new Object[0];
 
-    private Object[] request = NONE;
-    private Object[] connection = NONE;
-    private boolean requestSet;
+    private Object[] values = NONE;
+    private boolean set;
 
     Object get(Attribute<?> key) {
-        Object[] a = key.perRequest ? request : connection;
+        Object[] a = values;
         return key.index < a.length ? a[key.index] : null;
     }
 
     void set(Attribute<?> key, Object value) {
-        if (key.perRequest) {
-            request = fit(request, key.index);
-            request[key.index] = value;
-            requestSet = true;
-        } else {
-            connection = fit(connection, key.index);
-            connection[key.index] = value;
-        }
+        values = fit(values, key.index);
+        values[key.index] = value;
+        set = true;
     }
 
-    /** Clears the per-request values (only when some were set, so requests that use none pay nothing). */
-    void clearRequest() {
-        if (requestSet) {
-            Arrays.fill(request, null);
-            requestSet = false;
+    /** Clears the values (only when some were set, so requests that use none pay nothing). */
+    void clear() {
+        if (set) {
+            Arrays.fill(values, null);
+            set = false;
         }
     }
 

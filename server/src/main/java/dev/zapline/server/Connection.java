@@ -20,8 +20,13 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     private static final int OUT_INITIAL = 4096;
 
     final ServerContext server;
+    /** Per-connection attribute values ({@link Attribute#perConnection}). */
+    final Attributes attributes = new Attributes();
     ChannelHandlerContext chc;
+    /** The context lent by the loop's pool while a request is in progress; null while the connection is idle. */
     Ctx ctx;
+    private CtxPool pool;
+    private final Runnable idleCheck = this::idleCheck;
     ByteBuf cumulation;
     boolean closing;
     boolean closed;
@@ -57,8 +62,7 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     @Override
     public void handlerAdded(ChannelHandlerContext chc) {
         this.chc = chc;
-        this.ctx = new Ctx(chc.channel(), transport(), this, server.json());
-        this.ctx.match = server.dispatcher().newMatch();
+        this.pool = server.ctxPool();
         scheduleIdleCheck();
     }
 
@@ -69,7 +73,7 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
      */
     private void scheduleIdleCheck() {
         long half = Math.max(1, server.config().idleTimeout().toNanos() / 2);
-        chc.executor().schedule(this::idleCheck, half, java.util.concurrent.TimeUnit.NANOSECONDS);
+        chc.executor().schedule(idleCheck, half, java.util.concurrent.TimeUnit.NANOSECONDS);
     }
 
     private void idleCheck() {
@@ -156,6 +160,19 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
             partialSince = server.millis();
         }
         compact();
+        if (ctx != null && !paused && !closed && !midRequest()) {
+            pool.give(ctx);
+            ctx = null;
+        }
+    }
+
+    /** The context for the request being received: the one held, else one taken from the loop's pool. */
+    Ctx lend() {
+        Ctx c = ctx;
+        if (c == null) {
+            ctx = c = pool.take(this);
+        }
+        return c;
     }
 
     boolean canDecode() {
@@ -315,7 +332,10 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
         release();
     }
 
-    /** Releases every buffer the connection holds; subclasses add their own and call this. */
+    /**
+     * Releases every buffer the connection holds; subclasses add their own and call this. A context still held is
+     * not given back to the pool: a hand-off may hold it, and code up the stack may still be using it.
+     */
     void release() {
         cumulation = releaseQuietly(cumulation);
         pending = releaseQuietly(pending);

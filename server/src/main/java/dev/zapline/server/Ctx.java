@@ -11,8 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * One request and its response. A connection owns one {@code Ctx} and resets it for every request (it is never
- * re-created), so reading the request and writing a response allocate nothing unless a method says it allocates.
+ * One request and its response. Each event loop keeps a few {@code Ctx}s and lends one to a connection for the
+ * requests it is working on, taking it back when the connection is idle again; it is reset for every request and
+ * never re-created, so reading the request and writing a response allocate nothing unless a method says it
+ * allocates. The few a loop keeps stay hot in the CPU's caches, whichever of its connections a request comes on.
  *
  * <pre>{@code
  * app.get("/users/:id", ctx -> {
@@ -26,14 +28,17 @@ import java.util.Objects;
  */
 public final class Ctx {
 
-    private final Channel channel;
-    private final Transport transport;
-    private final Responder responder;
+    private Channel channel;
+    private Transport transport;
+    private Connection connection;
     private final JsonCodec json;
     private final ResponseHeaders headers = new ResponseHeaders();
     private final Attributes attributes = new Attributes();
     private final DoneListeners done = new DoneListeners();
-    RouteMatch<Route> match;
+    final RouteMatch<Route> match;
+    /** Scratch for the HTTP/1.1 and ZAP transports (parser state, parsed head), made on first use. */
+    HttpHead http;
+    ZapHead zap;
 
     RequestHead head;
     private Handler[] chain;
@@ -46,11 +51,31 @@ public final class Ctx {
     /** Body bytes of a complete response, set by the transport; -1 until then or when streamed. */
     long responseLength;
 
-    Ctx(Channel channel, Transport transport, Responder responder, JsonCodec json) {
-        this.channel = channel;
-        this.transport = transport;
-        this.responder = responder;
+    Ctx(JsonCodec json, RouteMatch<Route> match) {
         this.json = json;
+        this.match = match;
+    }
+
+    /** Lends this context to {@code c} (on its event loop). */
+    void bind(Connection c) {
+        this.connection = c;
+        this.channel = c.chc.channel();
+        this.transport = c.transport();
+    }
+
+    /** Takes it back: a stale reference now fails fast instead of reaching another connection. */
+    void unbind() {
+        if (http != null) {
+            http.reset();
+        }
+        if (zap != null) {
+            zap.clear();
+        }
+        connection = null;
+        channel = null;
+        transport = null;
+        head = null;
+        chain = null;
     }
 
     void reset(RequestHead head, Handler[] chain, boolean omitBody) {
@@ -64,7 +89,7 @@ public final class Ctx {
         this.handOff = null;
         this.responseLength = -1;
         headers.clear();
-        attributes.clearRequest();
+        attributes.clear();
         done.clear();
     }
 
@@ -262,19 +287,19 @@ public final class Ctx {
 
     public void send(byte[] body, int offset, int length) {
         begin();
-        responder.respond(this, body, offset, length);
+        connection.respond(this, body, offset, length);
     }
 
     /** Sends {@code text} as UTF-8 ({@code text/plain; charset=utf-8} unless a content type was set). */
     public void send(CharSequence text) {
         begin();
-        responder.respond(this, text);
+        connection.respond(this, text);
     }
 
     /** Sends the readable bytes of {@code body} and releases it. */
     public void send(ByteBuf body) {
         begin();
-        responder.respond(this, body);
+        connection.respond(this, body);
     }
 
     /** Sends {@code value} encoded by the app's {@link JsonCodec} as {@code application/json}. */
@@ -296,7 +321,7 @@ public final class Ctx {
     public Ctx stream() {
         begin();
         streaming = true;
-        responder.startStream(this);
+        connection.startStream(this);
         return this;
     }
 
@@ -306,7 +331,7 @@ public final class Ctx {
             data.release();
             throw new IllegalStateException("write() before stream()");
         }
-        responder.streamChunk(this, data);
+        connection.streamChunk(this, data);
         return this;
     }
 
@@ -321,7 +346,7 @@ public final class Ctx {
             throw new IllegalStateException("end() before stream()");
         }
         streaming = false;
-        responder.endStream(this);
+        connection.endStream(this);
     }
 
     /**
@@ -362,12 +387,12 @@ public final class Ctx {
     /** The value of {@code key} on this request (or connection, for a per-connection key), or null. */
     @SuppressWarnings("unchecked")
     public <T> T attribute(Attribute<T> key) {
-        return (T) attributes.get(key);
+        return (T) (key.perRequest ? attributes.get(key) : connection.attributes.get(key));
     }
 
     /** Sets {@code key} to {@code value}; allocation-free once the key's slot exists on this connection. */
     public <T> Ctx attribute(Attribute<T> key, T value) {
-        attributes.set(key, value);
+        (key.perRequest ? attributes : connection.attributes).set(key, value);
         return this;
     }
 
@@ -397,7 +422,7 @@ public final class Ctx {
     }
 
     Responder responder() {
-        return responder;
+        return connection;
     }
 
     private void begin() {

@@ -1,8 +1,6 @@
 package dev.zapline.server;
 
-import dev.zapline.codec.http1.ChunkedDecoder;
 import dev.zapline.codec.http1.Http1Exception;
-import dev.zapline.codec.http1.Http1HeadParser;
 import dev.zapline.codec.http1.Http1Request;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -20,9 +18,6 @@ final class HttpConnection extends Connection {
     private static final int BODY = 1;
     private static final int CHUNKED_BODY = 2;
 
-    private final Http1HeadParser parser;
-    private final ChunkedDecoder chunked;
-    private final HttpHead head = new HttpHead();
     private ByteBuf chunkBody;
     /** The body of a Content-Length request: a retained slice of the cumulation, released when the request ends. */
     private ByteBuf bodySlice;
@@ -34,8 +29,16 @@ final class HttpConnection extends Connection {
 
     HttpConnection(ServerContext server) {
         super(server);
-        this.parser = new Http1HeadParser(server.limits());
-        this.chunked = new ChunkedDecoder(server.limits());
+    }
+
+    /** The head of the request being received, in the lent context. */
+    private HttpHead head() {
+        Ctx c = lend();
+        HttpHead h = c.http;
+        if (h == null) {
+            c.http = h = new HttpHead(server.limits());
+        }
+        return h;
     }
 
     @Override
@@ -57,15 +60,17 @@ final class HttpConnection extends Connection {
                     if (!cumulation.isReadable()) {
                         break;
                     }
-                    int n = parser.parse(cumulation, head.req);
+                    HttpHead head = head();
+                    int n = head.parser.parse(cumulation, head.req);
                     if (n < 0) {
                         break;
                     }
                     cumulation.skipBytes(n);
-                    parser.reset();
-                    startBody();
+                    head.parser.reset();
+                    startBody(head);
                 }
                 if (phase == BODY) {
+                    HttpHead head = ctx.http;
                     if (cumulation.readableBytes() < need) {
                         break;
                     }
@@ -75,7 +80,8 @@ final class HttpConnection extends Connection {
                     phase = HEAD;
                     dispatch(head);
                 } else if (phase == CHUNKED_BODY) {
-                    if (!chunked.decode(cumulation, chunkBody)) {
+                    HttpHead head = ctx.http;
+                    if (!head.chunked.decode(cumulation, chunkBody)) {
                         break;
                     }
                     head.body = chunkBody;
@@ -88,7 +94,7 @@ final class HttpConnection extends Connection {
         }
     }
 
-    private void startBody() {
+    private void startBody(HttpHead head) {
         Http1Request r = head.req;
         keepAlive = r.keepAlive() && !draining;
         switch (r.bodyKind()) {
@@ -101,7 +107,7 @@ final class HttpConnection extends Connection {
             }
             case Http1Request.BODY_CHUNKED -> {
                 phase = CHUNKED_BODY;
-                chunked.reset();
+                head.chunked.reset();
                 chunkBody = chc.alloc().buffer();
                 if (r.expectContinue()) {
                     sendContinue();
@@ -126,7 +132,7 @@ final class HttpConnection extends Connection {
 
     @Override
     void requestDone() {
-        head.body = Unpooled.EMPTY_BUFFER;
+        ctx.http.body = Unpooled.EMPTY_BUFFER;
         bodySlice = releaseQuietly(bodySlice);
         chunkBody = releaseQuietly(chunkBody);
         if (!keepAlive) {
@@ -157,7 +163,7 @@ final class HttpConnection extends Connection {
         if (ctx.omitBody) {
             writeHead(o, ctx, length, null);
         } else if (length <= HttpHeadWriter.INLINE_BODY) {
-            writer.head(o, server.dateLine(), ctx, length, null, keepAlive, head.req.version() == 10,
+            writer.head(o, server.dateLine(), ctx, length, null, keepAlive, ctx.http.req.version() == 10,
                     body, offset, length);
         } else {
             writeHead(o, ctx, length, null);
@@ -202,7 +208,7 @@ final class HttpConnection extends Connection {
     @Override
     public void startStream(Ctx ctx) {
         if (!closed) {
-            if (head.req.version() == 10) {
+            if (ctx.http.req.version() == 10) {
                 keepAlive = false;
             }
             writeHead(out(), ctx, -1, null);
@@ -216,7 +222,7 @@ final class HttpConnection extends Connection {
             if (closed || ctx.omitBody || !HttpResponses.hasBody(ctx.status()) || !data.isReadable()) {
                 return;
             }
-            if (head.req.version() == 10) {
+            if (ctx.http.req.version() == 10) {
                 out().writeBytes(data);
             } else {
                 HttpResponses.chunk(out(), data);
@@ -232,14 +238,14 @@ final class HttpConnection extends Connection {
         if (closed) {
             return;
         }
-        if (head.req.version() != 10 && !ctx.omitBody && HttpResponses.hasBody(ctx.status())) {
+        if (ctx.http.req.version() != 10 && !ctx.omitBody && HttpResponses.hasBody(ctx.status())) {
             out().writeBytes(HttpResponses.LAST_CHUNK);
         }
         streamEnded(ctx);
     }
 
     private void writeHead(ByteBuf o, Ctx ctx, long length, byte[] defaultType) {
-        writer.head(o, server.dateLine(), ctx, length, defaultType, keepAlive, head.req.version() == 10,
+        writer.head(o, server.dateLine(), ctx, length, defaultType, keepAlive, ctx.http.req.version() == 10,
                 null, 0, 0);
     }
 
@@ -248,6 +254,8 @@ final class HttpConnection extends Connection {
         super.release();
         bodySlice = releaseQuietly(bodySlice);
         chunkBody = releaseQuietly(chunkBody);
-        head.body = Unpooled.EMPTY_BUFFER;
+        if (ctx != null && ctx.http != null) {
+            ctx.http.body = Unpooled.EMPTY_BUFFER;
+        }
     }
 }

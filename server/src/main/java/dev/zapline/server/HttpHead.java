@@ -1,14 +1,33 @@
 package dev.zapline.server;
 
+import dev.zapline.codec.http1.ChunkedDecoder;
+import dev.zapline.codec.http1.Http1HeadParser;
+import dev.zapline.codec.http1.Http1Limits;
 import dev.zapline.codec.http1.Http1Request;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
-/** {@link RequestHead} over a parsed HTTP/1.1 head and its body; one per connection, re-pointed per request. */
+/**
+ * {@link RequestHead} over a parsed HTTP/1.1 head and its body, with the parser state that fills it; lent to a
+ * connection with its {@link Ctx} and re-pointed per request.
+ */
 final class HttpHead implements RequestHead {
 
     final Http1Request req = new Http1Request();
+    final Http1HeadParser parser;
+    final ChunkedDecoder chunked;
     ByteBuf body = Unpooled.EMPTY_BUFFER;
+
+    HttpHead(Http1Limits limits) {
+        this.parser = new Http1HeadParser(limits);
+        this.chunked = new ChunkedDecoder(limits);
+    }
+
+    /** Forgets a head left half parsed (after a protocol error); the body belongs to the connection. */
+    void reset() {
+        parser.reset();
+        body = Unpooled.EMPTY_BUFFER;
+    }
 
     @Override
     public byte[] bytes() {

@@ -26,6 +26,13 @@ final class ServerContext {
         }
     };
 
+    private final FastThreadLocal<CtxPool> pools = new FastThreadLocal<>() {
+        @Override
+        protected CtxPool initialValue() {
+            return new CtxPool(ServerContext.this);
+        }
+    };
+
     ServerContext(Dispatcher dispatcher, ServerConfig config) {
         this.dispatcher = dispatcher;
         this.config = config;
@@ -60,6 +67,11 @@ final class ServerContext {
      */
     byte[] dateLine() {
         return systemClock ? SystemDateLine.get() : heads.get().dateLine(millis.getAsLong());
+    }
+
+    /** This event loop's free request contexts. */
+    CtxPool ctxPool() {
+        return pools.get();
     }
 
     /** This event loop's response head writer (with its date cache). */

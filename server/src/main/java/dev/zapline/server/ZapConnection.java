@@ -18,7 +18,6 @@ final class ZapConnection extends Connection {
     private static final byte[] TEXT_PLAIN = "text/plain; charset=utf-8".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] PROBLEM_JSON = "application/problem+json".getBytes(StandardCharsets.US_ASCII);
 
-    private final ZapHead head = new ZapHead();
     private final ZapResponses responses = new ZapResponses();
     private final int maxFrame;
     private byte[] scratch = new byte[256];
@@ -53,6 +52,7 @@ final class ZapConnection extends Connection {
                 return;
             }
             int start = cumulation.readerIndex() + ZapHttp.FRAME_PREFIX;
+            ZapHead head = head();
             try {
                 head.load(cumulation, start, (int) length);
             } catch (ZapFormatException e) {
@@ -64,6 +64,16 @@ final class ZapConnection extends Connection {
         }
     }
 
+    /** The head of the request being read, in the lent context. */
+    private ZapHead head() {
+        Ctx c = lend();
+        ZapHead h = c.zap;
+        if (h == null) {
+            c.zap = h = new ZapHead();
+        }
+        return h;
+    }
+
     @Override
     boolean midRequest() {
         return cumulation != null && cumulation.isReadable();
@@ -71,7 +81,7 @@ final class ZapConnection extends Connection {
 
     @Override
     void requestDone() {
-        head.clear();
+        ctx.zap.clear();
         if (draining) {
             closing = true;
         }
@@ -168,6 +178,8 @@ final class ZapConnection extends Connection {
     @Override
     void release() {
         super.release();
-        head.clear();
+        if (ctx != null && ctx.zap != null) {
+            ctx.zap.clear();
+        }
     }
 }
