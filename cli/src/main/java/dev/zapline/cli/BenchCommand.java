@@ -31,15 +31,17 @@ final class BenchCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE}).")
     String arms = "all";
 
-    @Option(names = "--rounds", description = "Run every arm this many times, one arm later each round; each row "
-            + "is the median round (default ${DEFAULT-VALUE}).")
-    int rounds = 1;
+    @Option(names = "--rounds", description = "Interleaved rounds: every arm runs once per round, one arm later "
+            + "each round, against its server kept running; each row is the median round and each ratio the median "
+            + "of the round-by-round ratios (default ${DEFAULT-VALUE}).")
+    int rounds = 5;
 
-    @Option(names = {"-d", "--duration"}, description = "Measured phase per arm (default ${DEFAULT-VALUE}).")
-    String duration = "5s";
-
-    @Option(names = "--warmup", paramLabel = "DURATION", description = "Warm-up per arm, not measured (default "
+    @Option(names = {"-d", "--duration"}, description = "Measured phase per arm and round (default "
             + "${DEFAULT-VALUE}).")
+    String duration = "1s";
+
+    @Option(names = "--warmup", paramLabel = "DURATION", description = "Warm-up of each arm's server in the first "
+            + "round, not measured; later rounds re-open connections for at most 0.5 s (default ${DEFAULT-VALUE}).")
     String warmup = "5s";
 
     @Option(names = {"-c", "--connections"}, description = "Connections, one request in flight each (default "

@@ -34,7 +34,7 @@ class BenchCommandTest {
                 "-c", "2", "--no-pin", "--compare", dir.resolve("bench.json").toString());
         assertThat(again.exit()).as(again.err()).isZero();
         assertThat(again.out()).contains("## Compared with", "| http-health |", "| raw-netty | ", "| not run |",
-                "2 rounds in rotating order", "| arm | req/s per round |")
+                "2 rounds in rotating order, interleaved", "| arm | req/s per round |")
                 .doesNotContain("- one round: ");
     }
 }

@@ -44,8 +44,8 @@ class ShadedJarIT {
 
     @Test
     void benchStartsItsServerChildrenFromTheJar() throws Exception {
-        Process p = java("bench", "--arms", "raw-netty,zap-rpc-zap,http-rpc-fastjson2", "--warmup", "1s", "-d",
-                "500ms", "-c", "2", "--no-pin").start();
+        Process p = java("bench", "--arms", "raw-netty,zap-rpc-zap,http-rpc-fastjson2", "--rounds", "1", "--warmup",
+                "1s", "-d", "500ms", "-c", "2", "--no-pin").start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(90, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
@@ -56,8 +56,8 @@ class ShadedJarIT {
     @Test
     void benchInterruptedStillPrintsAndSavesTheArmsItMeasured(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        Process p = new ProcessBuilder(java("bench", "--arms", "raw-netty,http-health", "--warmup", "200ms", "-d",
-                "20s", "-c", "2", "--no-pin", "--out", dir.toString()).command())
+        Process p = new ProcessBuilder(java("bench", "--arms", "raw-netty,http-health", "--rounds", "1", "--warmup",
+                "200ms", "-d", "20s", "-c", "2", "--no-pin", "--out", dir.toString()).command())
                 .redirectError(dir.resolve("err.txt").toFile()).redirectOutput(dir.resolve("out.txt").toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         // the first arm measures for 20 s; interrupt as soon as it is under way

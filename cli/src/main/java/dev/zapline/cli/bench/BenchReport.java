@@ -26,16 +26,24 @@ public final class BenchReport {
         b.append("- machine: ").append(r.machine().cpu()).append(", ").append(r.machine().cores()).append(" cores, ")
                 .append(r.machine().os()).append(", ").append(r.machine().jdk()).append('\n');
         b.append("- command: `").append(s.command()).append("`\n");
-        b.append("- setup: each arm a fresh server JVM (`").append(String.join(" ", r.serverFlags()))
-                .append("`, 1 event loop, loopback); loader `zapline load`, 1 event loop, closed loop, ")
+        b.append("- setup: each arm its own server JVM (`").append(String.join(" ", r.serverFlags()))
+                .append("`, 1 event loop, loopback), started once; loader `zapline load`, 1 event loop, closed loop, ")
                 .append(s.connections()).append(" connections, 1 request in flight each; ")
                 .append(seconds(s.warmupNanos())).append(" warm-up then ").append(seconds(s.durationNanos()))
-                .append(" measured").append(s.rounds() > 1 ? "; " + s.rounds() + " rounds in rotating order, each row "
-                        + "the median round by req/s (every round's req/s below)" : "").append('\n');
+                .append(" measured");
+        if (s.rounds() > 1) {
+            b.append("; ").append(s.rounds()).append(" rounds in rotating order, interleaved (every arm once per ")
+                    .append("round, its server kept running; later rounds re-open connections for ")
+                    .append(seconds(Math.min(s.warmupNanos(), BenchRunner.REWARM_NANOS))).append(" first), each row ")
+                    .append("the median round by req/s (every round's req/s below), each ratio the median of the ")
+                    .append("round-by-round ratios");
+        }
+        b.append('\n');
         b.append("- ").append(r.pinning()).append('\n');
         if (s.rounds() == 1) {
             b.append("- one round: an arm's req/s moves with whatever else the machine does while it runs; for ratios "
-                    + "to rely on, `--rounds 3` (or more) rotates the order and reports medians\n");
+                    + "to rely on, use interleaved rounds (`--rounds 5`, the default): drift then falls on every arm "
+                    + "alike\n");
         }
         b.append("- latency is corrected (from the intended send time); server figures are the server's own ")
                 .append("counters over the measured phase, per response; server/loader cores: CPU time over wall ")
@@ -82,11 +90,23 @@ public final class BenchReport {
         }
         List<BenchResult.Ratio> ratios = r.ratios();
         if (!ratios.isEmpty()) {
-            b.append("\n| ratio (req/s) | value | target | met |\n|---|---:|---:|---|\n");
+            boolean spread = ratios.stream().anyMatch(q -> !Double.isNaN(q.q1()));
+            b.append("\n| ratio (req/s) | value |").append(spread ? " rounds, middle half |" : "")
+                    .append(" target | met |\n|---|---:|").append(spread ? "---:|" : "").append("---:|---|\n");
             for (BenchResult.Ratio q : ratios) {
-                b.append(String.format(Locale.ROOT, "| %s | %.3fx | %s | %s |\n", q.label(), q.value(),
+                b.append(String.format(Locale.ROOT, "| %s | %.3fx |", q.label(), q.value()));
+                if (spread) {
+                    b.append(Double.isNaN(q.q1()) ? " |"
+                            : String.format(Locale.ROOT, " %.3f–%.3f |", q.q1(), q.q3()));
+                }
+                b.append(String.format(Locale.ROOT, " %s | %s |\n",
                         q.target() > 0 ? String.format(Locale.ROOT, "≥ %.2fx", q.target()) : "",
                         q.target() > 0 ? (q.value() >= q.target() ? "yes" : "**no**") : ""));
+            }
+            if (spread) {
+                b.append("\nEach ratio is the median of the round-by-round ratios; the middle half of them lies in ")
+                        .append("the range shown. Where that range straddles a target, this run cannot say whether ")
+                        .append("it is met: more rounds (`--rounds`) or longer ones (`-d`) narrow it.\n");
             }
         }
         if (r.arms().stream().anyMatch(a -> a.latencyAt() != null)) {
@@ -162,8 +182,18 @@ public final class BenchReport {
         }
         root.put("arms", arms);
         Map<String, Object> ratios = new LinkedHashMap<>();
-        r.ratioMap().forEach((k, v) -> ratios.put(k, Math.round(v * 10_000) / 10_000.0));
+        Map<String, Object> spread = new LinkedHashMap<>();
+        for (BenchResult.Ratio q : r.ratios()) {
+            ratios.put(q.key(), Math.round(q.value() * 10_000) / 10_000.0);
+            if (!Double.isNaN(q.q1())) {
+                spread.put(q.key(), List.of(Math.round(q.q1() * 10_000) / 10_000.0,
+                        Math.round(q.q3() * 10_000) / 10_000.0));
+            }
+        }
         root.put("ratios", ratios);
+        if (!spread.isEmpty()) {
+            root.put("ratio_quartiles", spread);
+        }
         try {
             return JSON.writeValueAsString(root) + "\n";
         } catch (IOException e) {

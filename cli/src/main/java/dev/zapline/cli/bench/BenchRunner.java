@@ -27,10 +27,14 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs the arms one after the other, each against a fresh {@link ServerChild}: warm-up and measured phase in one
- * closed-loop max-throughput run of the load engine (one event loop, one request in flight per connection), the
- * server's counters read at the measured phase's start and end, then the optional open-model run and wrk cross-check
- * on the same warm server. An arm whose server fails is reported with its error and the others still run.
+ * Runs the arms in interleaved rounds against one {@link ServerChild} per arm, started at the arm's first round and
+ * kept running to the end: each round runs every arm once (one arm later each round), as a closed-loop
+ * max-throughput run of the load engine (one event loop, one request in flight per connection) with the server's
+ * counters read at the measured phase's start and end. The first round warms each server for the full warm-up, later
+ * ones only re-open connections ({@link #REWARM_NANOS}). Rounds a few seconds apart see the same machine, so the
+ * machine's drift falls on every arm alike and ratios are taken round by round. After the last round come the
+ * optional open-model run and wrk cross-check on each warm server. An arm whose server fails is reported with its
+ * error and the others still run.
  */
 public final class BenchRunner {
 
@@ -44,6 +48,8 @@ public final class BenchRunner {
     private static final long TIMEOUT_NANOS = 5_000_000_000L;
     /** The open-model run follows the warm max-throughput run; one second settles the new schedule. */
     private static final long LATENCY_WARMUP_NANOS = 1_000_000_000L;
+    /** Warm-up of a round after the first: the server is warm; this opens the connections and settles. */
+    static final long REWARM_NANOS = 500_000_000L;
 
     private final BenchSettings settings;
     private final PrintStream log;
@@ -53,6 +59,12 @@ public final class BenchRunner {
     private final Machine machine;
     /** Every finished run of each arm, by arm, in round order. Guarded by this. */
     private final Map<String, List<ArmResult>> rounds = new LinkedHashMap<>();
+    /** The open-model and wrk runs made after the rounds, by arm. Guarded by this. */
+    private final Map<String, ArmResult.LatencyAt> latencies = new LinkedHashMap<>();
+    private final Map<String, Double> wrkRates = new LinkedHashMap<>();
+    /** Each arm's running server, or why it could not start; touched by the running thread only. */
+    private final Map<String, ServerProcess> servers = new LinkedHashMap<>();
+    private final Map<String, String> startFailures = new LinkedHashMap<>();
 
     BenchRunner(BenchSettings settings, PrintStream log, Hook hook, Pinning pinning, Machine machine) {
         this.machine = machine;
@@ -89,7 +101,14 @@ public final class BenchRunner {
         for (String name : settings.arms()) {
             List<ArmResult> done = rounds.get(name);
             if (done != null) {
-                results.add(ArmResult.median(done));
+                ArmResult m = ArmResult.median(done);
+                if (m.ok() && latencies.containsKey(name)) {
+                    m = m.withLatencyAt(latencies.get(name));
+                }
+                if (m.ok() && wrkRates.containsKey(name)) {
+                    m = m.withWrk(wrkRates.get(name));
+                }
+                results.add(m);
             }
         }
         return new BenchResult(machine, settings, pinning.note(), serverFlags(), results);
@@ -120,22 +139,87 @@ public final class BenchRunner {
                     Arm arm = Arm.named(names.get((k + round) % names.size()));
                     String tag = settings.rounds() > 1 ? " (round " + (round + 1) + ")" : "";
                     log.println("zapline bench: " + arm.label + tag + " ...");
-                    ArmResult r = measure(arm, loops);
+                    ArmResult r = measure(arm, loops, round == 0);
                     log.println("zapline bench: " + arm.label + tag + ": " + (r.ok()
                             ? String.format("%.0f req/s, p99 %.0f µs", r.rps(), r.p99Us()) : "FAILED: " + r.error()));
                     record(arm.label, r);
                 }
             }
+            for (String name : names) {
+                extras(Arm.named(name), loops);
+            }
+        } finally {
+            for (ServerProcess p : servers.values()) {
+                p.close();
+            }
+            servers.clear();
         }
         return result();
     }
 
-    private ArmResult measure(Arm arm, ZapLoops loops) {
-        try (ServerProcess server = ServerProcess.start(arm.label, command(arm), READY_MILLIS)) {
+    /** The arm's server, started at its first round; throws when it cannot start or has since died. */
+    private ServerProcess server(Arm arm) throws IOException, BenchException {
+        String failure = startFailures.get(arm.label);
+        if (failure != null) {
+            throw new BenchException(failure);
+        }
+        ServerProcess p = servers.get(arm.label);
+        if (p == null) {
+            try {
+                p = ServerProcess.start(arm.label, command(arm), READY_MILLIS);
+            } catch (IOException | RuntimeException e) {
+                startFailures.put(arm.label, String.valueOf(e.getMessage()));
+                throw e;
+            }
+            servers.put(arm.label, p);
+        }
+        if (!p.isAlive()) {
+            throw new BenchException("server " + arm.label + " is no longer running");
+        }
+        return p;
+    }
+
+    /** The open-model run and the wrk cross-check, when asked for, on the arm's warm server. */
+    private void extras(Arm arm, ZapLoops loops) {
+        if (settings.latencyAt() <= 0 && (wrk == null || arm.zap)) {
+            return;
+        }
+        ArmResult m;
+        synchronized (this) {
+            List<ArmResult> done = rounds.get(arm.label);
+            m = done == null ? null : ArmResult.median(done);
+        }
+        ServerProcess server = servers.get(arm.label);
+        if (m == null || !m.ok() || server == null || !server.isAlive()) {
+            return;
+        }
+        String url = arm.url("127.0.0.1", server.httpPort(), server.zapPort());
+        try {
+            if (settings.latencyAt() > 0 && m.rps() > 0) {
+                ArmResult.LatencyAt l = latencyAt(arm, url, client(arm, url, loops), loops, m.rps());
+                synchronized (this) {
+                    latencies.put(arm.label, l);
+                }
+            }
+            if (wrk != null && !arm.zap) {
+                double w = wrk(arm, url);
+                synchronized (this) {
+                    wrkRates.put(arm.label, w);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private ArmResult measure(Arm arm, ZapLoops loops, boolean first) {
+        try {
+            ServerProcess server = server(arm);
             String url = arm.url("127.0.0.1", server.httpPort(), server.zapPort());
             Client client = client(arm, url, loops);
+            long warmup = first ? settings.warmupNanos() : Math.min(settings.warmupNanos(), REWARM_NANOS);
             LoadPlan plan = LoadPlan.maxThroughput(1, settings.durationNanos(), settings.connections(), 1)
-                    .withWarmup(settings.warmupNanos()).withTimeout(TIMEOUT_NANOS);
+                    .withWarmup(warmup).withTimeout(TIMEOUT_NANOS);
             Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
             CompletableFuture<Window> stats = new CompletableFuture<>();
             Thread t = new Thread(() -> {
@@ -163,12 +247,6 @@ public final class BenchRunner {
                     (double) d.allocatedBytes() / responses, (double) d.cpuNanos() / responses,
                     (double) d.cpuNanos() / w.wallNanos(), (double) w.loaderCpuNanos() / w.wallNanos(), Double.NaN,
                     null, null, List.of());
-            if (settings.latencyAt() > 0 && r.rps() > 0) {
-                r = r.withLatencyAt(latencyAt(arm, url, client, loops, r.rps()));
-            }
-            if (wrk != null && !arm.zap) {
-                r = r.withWrk(wrk(arm, url));
-            }
             return r;
         } catch (BenchException | IllegalStateException | IOException e) {
             return ArmResult.failed(arm.label, e.getMessage());

@@ -83,6 +83,39 @@ class BenchPartsTest {
         assertThat(BenchReport.bottleneckNote(starved)).contains("other work on the machine");
     }
 
+    @Test
+    void ratiosAreTakenRoundByRoundWithTheirMiddleHalf() {
+        // rounds where the machine drifts: both arms slow down together in rounds 2 and 4
+        ArmResult raw = named("raw-netty", 100, 50, 100, 60, 100);
+        ArmResult zapline = named("http-health", 99, 49, 97, 61, 102);
+        BenchSettings s = new BenchSettings(List.of("raw-netty", "http-health"), 5, 0, 1, 1, 0, false, false, "x");
+        BenchResult r = new BenchResult(new Machine("cpu", 2, "os", "jdk"), s, "unpinned", List.of(),
+                List.of(raw, zapline));
+        BenchResult.Ratio q = r.ratios().get(0);
+        // per round: 0.99, 0.98, 0.97, 1.0167, 1.02 -> median 0.99; the median rounds' ratio would be 97 / 100
+        assertThat(zapline.rps() / raw.rps()).isCloseTo(0.97, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(q.value()).isCloseTo(0.99, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(q.q1()).isCloseTo(0.98, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(q.q3()).isCloseTo(61.0 / 60, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(BenchReport.markdown(r)).contains("| zapline HTTP /health vs raw Netty | 0.990x | 0.980–1.017 |",
+                "median of the round-by-round ratios");
+        assertThat(BenchReport.json(r)).contains("\"ratio_quartiles\"");
+        // one round: the plain ratio, no spread
+        BenchResult one = new BenchResult(new Machine("cpu", 2, "os", "jdk"), s, "unpinned", List.of(),
+                List.of(row(200), row(100)));
+        assertThat(BenchResult.ratio(row(100), row(200))).isEqualTo(0.5);
+        assertThat(BenchResult.quantile(new double[] {1, 2, 3, 4}, 0.25)).isEqualTo(1.75);
+        assertThat(one.arms()).hasSize(2);
+    }
+
+    private static ArmResult named(String name, double... rounds) {
+        List<ArmResult> rows = new java.util.ArrayList<>();
+        for (double v : rounds) {
+            rows.add(new ArmResult(name, v, 1, 2, 3, 10, 0, 0, 0, 0, 1, 1, 1, Double.NaN, null, null, List.of()));
+        }
+        return ArmResult.median(rows);
+    }
+
     private static ArmResult row(double rps) {
         return new ArmResult("x", rps, 1, 2, 3, 10, 0, 0, 0, 0, 1, 1, 1, Double.NaN, null, null, List.of());
     }

@@ -88,7 +88,7 @@ class BenchRunnerTest {
         String md = Files.readString(dir.resolve("bench.md"));
         assertThat(md).contains("| raw-netty |", "| zap-rpc-zap |", "zapline HTTP /health vs raw Netty",
                 "typed ZAP /rpc vs the fastest JSON", "unpinned: --no-pin", "zapline bench (test)",
-                "- one round: ", "`--rounds 3`");
+                "- one round: ", "`--rounds 5`, the default");
 
         String compared = BenchReport.compare(r, dir.resolve("bench.json"));
         assertThat(compared).contains("| http-health |", "+0.0 %");
@@ -113,6 +113,64 @@ class BenchRunnerTest {
         assertThat(r.arms().get(1).ok()).as(String.valueOf(r.arms().get(1).error())).isTrue();
         assertThat(r.arms().get(1).rps()).isPositive();
         assertThat(BenchReport.markdown(r)).contains("| http-health | **failed**");
+        assertThat(System.nanoTime() - t0).as("bounded").isLessThan(60_000 * MS);
+    }
+
+    @Test
+    void roundsInterleaveArmsOnServersKeptRunningAndRatiosAreRoundByRound() {
+        BenchSettings s = new BenchSettings(List.of("raw-netty", "http-health"), 3, 500 * MS, 300 * MS, 2, 0.5, false,
+                false, "zapline bench (test)");
+        java.util.Map<String, java.util.Set<Long>> pids = new java.util.concurrent.ConcurrentHashMap<>();
+        List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
+        BenchRunner.Hook watch = (arm, pid) -> {
+            pids.computeIfAbsent(arm, x -> java.util.concurrent.ConcurrentHashMap.newKeySet()).add(pid);
+            order.add(arm);
+        };
+        BenchResult r = BenchRunner.run(s, new PrintStream(log, true, StandardCharsets.UTF_8), watch);
+
+        assertThat(r.complete()).as(log.toString()).isTrue();
+        // one server per arm for all rounds, and the order rotates each round
+        assertThat(pids).containsOnlyKeys("raw-netty", "http-health");
+        assertThat(pids.values()).allSatisfy(set -> assertThat(set).hasSize(1));
+        assertThat(order).containsExactly("raw-netty", "http-health", "http-health", "raw-netty", "raw-netty",
+                "http-health");
+        ArmResult raw = r.arm("raw-netty");
+        ArmResult zapline = r.arm("http-health");
+        assertThat(raw.roundsRps()).hasSize(3).allSatisfy(v -> assertThat(v).isPositive());
+        assertThat(zapline.roundsRps()).hasSize(3);
+        // the ratio is the median of the round-by-round ratios
+        double[] byRound = new double[3];
+        for (int i = 0; i < 3; i++) {
+            byRound[i] = zapline.roundsRps().get(i) / raw.roundsRps().get(i);
+        }
+        java.util.Arrays.sort(byRound);
+        assertThat(r.ratioMap().get("zapline_vs_raw_netty")).isCloseTo(byRound[1], withinPercentage(0.001));
+        assertThat(BenchReport.markdown(r)).contains("rounds, middle half", "3 rounds in rotating order, interleaved");
+        // the open-model run happens once per arm, after the rounds, at a fraction of the median round's rate
+        assertThat(raw.latencyAt()).isNotNull();
+        assertThat(raw.latencyAt().rateTarget()).isEqualTo(Math.max(1, Math.floor(raw.rps() * 0.5)));
+        assertThat(log.toString()).contains("raw-netty (round 3)", "http-health (round 3)");
+        assertThat(log.toString().split("open model at", -1)).hasSize(3);
+    }
+
+    @Test
+    void aServerKilledInALaterRoundFailsItsArmAndTheOtherStillRuns() {
+        BenchSettings s = new BenchSettings(List.of("http-health", "zap-health"), 3, 500 * MS, 300 * MS, 2, 0, false,
+                false, "zapline bench (test)");
+        java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger();
+        BenchRunner.Hook kill = (arm, pid) -> {
+            if (arm.equals("http-health") && seen.incrementAndGet() == 2) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        };
+        long t0 = System.nanoTime();
+        BenchResult r = BenchRunner.run(s, new PrintStream(log, true, StandardCharsets.UTF_8), kill);
+
+        ArmResult killed = r.arms().get(0);
+        assertThat(killed.ok()).isFalse();
+        assertThat(killed.error()).contains("in round 2 of 3").contains("server http-health");
+        assertThat(r.arms().get(1).ok()).as(String.valueOf(r.arms().get(1).error())).isTrue();
+        assertThat(r.arms().get(1).roundsRps()).hasSize(3);
         assertThat(System.nanoTime() - t0).as("bounded").isLessThan(60_000 * MS);
     }
 
