@@ -8,7 +8,8 @@
 # Builds nothing: first run ./mvnw -q -B package -DskipTests, then
 #   bench/run-paired.sh                       # raw-netty vs zapline, 20 pairs of 2 s bursts: about 2.5 minutes
 # Environment:
-#   A=raw-netty B=zapline                     the arms: raw-netty, zapline, raw-netty-old, zapline-old (see OLD)
+#   A=raw-netty B=zapline                     the arms: raw-netty, zapline, nginx (1 worker, when installed),
+#                                             raw-netty-old, zapline-old (see OLD)
 #   OLD=/path/to/other/checkout               for the -old arms: a checkout whose jars were built
 #   PAIRS=20 BURST=2s WARMUP=10s CONNECTIONS=64
 #   SERVER_CPU=1 LOAD_CPU=0  JAVA=... JAVA_OPTS=...  PORT=18180
@@ -48,9 +49,46 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+nginx_conf() {
+  local port="$1" dir="$2"
+  mkdir -p "$dir"
+  cat >"$dir/nginx.conf" <<EOF
+worker_processes 1;
+daemon off;
+pid $dir/nginx.pid;
+error_log $dir/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  keepalive_requests 1000000000;
+  keepalive_timeout 300s;
+  client_body_temp_path $dir/body;
+  proxy_temp_path $dir/proxy;
+  fastcgi_temp_path $dir/fastcgi;
+  uwsgi_temp_path $dir/uwsgi;
+  scgi_temp_path $dir/scgi;
+  server {
+    listen 127.0.0.1:$port;
+    location / {
+      default_type text/plain;
+      return 200 "ok";
+    }
+  }
+}
+EOF
+}
+
 # start ARM PORT: starts the server, prints its pid
 start() {
   local arm="$1" port="$2" root=.
+  if [ "$arm" = nginx ]; then
+    command -v nginx >/dev/null || { echo "run-paired.sh: nginx is not installed" >&2; exit 2; }
+    nginx_conf "$port" "$tmp/nginx-$port"
+    taskset -c "$server_cpu" nginx -p "$tmp/nginx-$port" -c "$tmp/nginx-$port/nginx.conf" \
+      -e "$tmp/nginx-$port/error.log" >"$tmp/$arm.log" 2>&1 &
+    echo $!
+    return 0
+  fi
   case "$arm" in
     *-old)
       [ -n "$old" ] || { echo "run-paired.sh: $arm needs OLD=checkout" >&2; exit 2; }
@@ -76,9 +114,14 @@ start() {
   echo $!
 }
 
-# loop_thread PID: the /proc task directory of the server's event-loop thread
+# loop_thread PID: the /proc task directory of the server's event-loop thread (nginx: its one worker process)
 loop_thread() {
-  local pid="$1" t
+  local pid="$1" t w
+  if [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = nginx ]; then
+    w=$(pgrep -P "$pid" | head -1)
+    [ -n "$w" ] && { echo "/proc/$w/task/$w"; return 0; }
+    return 1
+  fi
   for t in /proc/"$pid"/task/*; do
     case "$(cat "$t/comm" 2>/dev/null)" in
       zapline-loop*|raw-netty*) echo "$t"; return 0 ;;
