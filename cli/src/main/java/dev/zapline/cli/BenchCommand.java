@@ -40,8 +40,9 @@ final class BenchCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE}).")
     String duration = "1s";
 
-    @Option(names = "--warmup", paramLabel = "DURATION", description = "Warm-up of each arm's server in the first "
-            + "round, not measured; later rounds re-open connections for at most 0.5 s (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "DURATION", description = "Warm-up of each arm's server before the "
+            + "rounds, not measured; each measured run first re-opens its connections for at most 0.5 s (default "
+            + "${DEFAULT-VALUE}).")
     String warmup = "5s";
 
     @Option(names = {"-c", "--connections"}, description = "Connections, one request in flight each (default "

@@ -28,15 +28,14 @@ public final class BenchReport {
         b.append("- command: `").append(s.command()).append("`\n");
         b.append("- setup: each arm its own server JVM (`").append(String.join(" ", r.serverFlags()))
                 .append("`, 1 event loop, loopback), started once; loader `zapline load`, 1 event loop, closed loop, ")
-                .append(s.connections()).append(" connections, 1 request in flight each; ")
-                .append(seconds(s.warmupNanos())).append(" warm-up then ").append(seconds(s.durationNanos()))
-                .append(" measured");
+                .append(s.connections()).append(" connections, 1 request in flight each; every server warmed ")
+                .append(seconds(s.warmupNanos())).append(" first, then each measured run re-opens its connections for ")
+                .append(seconds(Math.min(s.warmupNanos(), BenchRunner.REWARM_NANOS))).append(" and measures ")
+                .append(seconds(s.durationNanos()));
         if (s.rounds() > 1) {
             b.append("; ").append(s.rounds()).append(" rounds in rotating order, interleaved (every arm once per ")
-                    .append("round, its server kept running; later rounds re-open connections for ")
-                    .append(seconds(Math.min(s.warmupNanos(), BenchRunner.REWARM_NANOS))).append(" first), each row ")
-                    .append("the median round by req/s (every round's req/s below), each ratio the median of the ")
-                    .append("round-by-round ratios");
+                    .append("round, its server kept running), each row the median round by req/s (every round's ")
+                    .append("req/s below), each ratio the median of the round-by-round ratios");
         }
         b.append('\n');
         b.append("- ").append(r.pinning()).append('\n');

@@ -27,14 +27,14 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs the arms in interleaved rounds against one {@link ServerChild} per arm, started at the arm's first round and
- * kept running to the end: each round runs every arm once (one arm later each round), as a closed-loop
- * max-throughput run of the load engine (one event loop, one request in flight per connection) with the server's
- * counters read at the measured phase's start and end. The first round warms each server for the full warm-up, later
- * ones only re-open connections ({@link #REWARM_NANOS}). Rounds a few seconds apart see the same machine, so the
- * machine's drift falls on every arm alike and ratios are taken round by round. After the last round come the
- * optional open-model run and wrk cross-check on each warm server. An arm whose server fails is reported with its
- * error and the others still run.
+ * Runs the arms in interleaved rounds against one {@link ServerChild} per arm, kept running to the end. First every
+ * arm's server is started and warmed for the full warm-up, one after the other, which also warms the loader's code
+ * for every kind of arm before anything is measured. Then each round runs every arm once (one arm later each round)
+ * as a closed-loop max-throughput run of the load engine (one event loop, one request in flight per connection):
+ * connections re-opened and settled for {@link #REWARM_NANOS}, then the measured phase, with the server's counters
+ * read at its start and end. Rounds a few seconds apart see the same machine, so its drift falls on every arm alike
+ * and ratios are taken round by round. After the last round come the optional open-model run and wrk cross-check on
+ * each warm server. An arm whose server fails is reported with its error and the others still run.
  */
 public final class BenchRunner {
 
@@ -48,7 +48,7 @@ public final class BenchRunner {
     private static final long TIMEOUT_NANOS = 5_000_000_000L;
     /** The open-model run follows the warm max-throughput run; one second settles the new schedule. */
     private static final long LATENCY_WARMUP_NANOS = 1_000_000_000L;
-    /** Warm-up of a round after the first: the server is warm; this opens the connections and settles. */
+    /** Warm-up of each measured round: the server is warm; this opens the connections and settles. */
     static final long REWARM_NANOS = 500_000_000L;
 
     private final BenchSettings settings;
@@ -133,13 +133,16 @@ public final class BenchRunner {
         }
         List<String> names = settings.arms();
         try (ZapLoops loops = ZapLoops.create(1, true)) {
+            for (String name : names) {
+                warm(Arm.named(name), loops);
+            }
             for (int round = 0; round < settings.rounds(); round++) {
                 // each round starts one arm later, so slow drift on a shared machine falls on every arm alike
                 for (int k = 0; k < names.size(); k++) {
                     Arm arm = Arm.named(names.get((k + round) % names.size()));
                     String tag = settings.rounds() > 1 ? " (round " + (round + 1) + ")" : "";
                     log.println("zapline bench: " + arm.label + tag + " ...");
-                    ArmResult r = measure(arm, loops, round == 0);
+                    ArmResult r = measure(arm, loops);
                     log.println("zapline bench: " + arm.label + tag + ": " + (r.ok()
                             ? String.format("%.0f req/s, p99 %.0f µs", r.rps(), r.p99Us()) : "FAILED: " + r.error()));
                     record(arm.label, r);
@@ -157,7 +160,30 @@ public final class BenchRunner {
         return result();
     }
 
-    /** The arm's server, started at its first round; throws when it cannot start or has since died. */
+    /**
+     * Starts the arm's server and runs load at it for the warm-up, unmeasured. A failure here is left for the rounds
+     * to report (a server that cannot start fails every round at once).
+     */
+    private void warm(Arm arm, ZapLoops loops) {
+        if (settings.warmupNanos() <= 0) {
+            return;
+        }
+        log.println("zapline bench: " + arm.label + ": warming up ...");
+        try {
+            ServerProcess server = server(arm);
+            String url = arm.url("127.0.0.1", server.httpPort(), server.zapPort());
+            LoadPlan plan = LoadPlan.maxThroughput(1, settings.warmupNanos(), settings.connections(), 1)
+                    .withTimeout(TIMEOUT_NANOS);
+            Engine engine = Engine.start(plan, client(arm, url, loops), loops.group(), NanoClock.SYSTEM, 10_000);
+            new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
+        } catch (BenchException | IllegalStateException | IOException e) {
+            log.println("zapline bench: " + arm.label + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The arm's server, started on first use; throws when it cannot start or has since died. */
     private ServerProcess server(Arm arm) throws IOException, BenchException {
         String failure = startFailures.get(arm.label);
         if (failure != null) {
@@ -212,12 +238,12 @@ public final class BenchRunner {
         }
     }
 
-    private ArmResult measure(Arm arm, ZapLoops loops, boolean first) {
+    private ArmResult measure(Arm arm, ZapLoops loops) {
         try {
             ServerProcess server = server(arm);
             String url = arm.url("127.0.0.1", server.httpPort(), server.zapPort());
             Client client = client(arm, url, loops);
-            long warmup = first ? settings.warmupNanos() : Math.min(settings.warmupNanos(), REWARM_NANOS);
+            long warmup = Math.min(settings.warmupNanos(), REWARM_NANOS);
             LoadPlan plan = LoadPlan.maxThroughput(1, settings.durationNanos(), settings.connections(), 1)
                     .withWarmup(warmup).withTimeout(TIMEOUT_NANOS);
             Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);

@@ -150,6 +150,10 @@ class BenchRunnerTest {
         assertThat(raw.latencyAt()).isNotNull();
         assertThat(raw.latencyAt().rateTarget()).isEqualTo(Math.max(1, Math.floor(raw.rps() * 0.5)));
         assertThat(log.toString()).contains("raw-netty (round 3)", "http-health (round 3)");
+        // every server is warmed (and the loader with it) before the first measured run
+        String text = log.toString();
+        assertThat(text.indexOf("http-health: warming up")).isPositive()
+                .isLessThan(text.indexOf("raw-netty (round 1) ..."));
         assertThat(log.toString().split("open model at", -1)).hasSize(3);
     }
 
