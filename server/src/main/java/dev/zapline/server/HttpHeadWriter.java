@@ -31,9 +31,10 @@ final class HttpHeadWriter {
     }
 
     /**
-     * Writes to {@code out}: status line, the date {@code line}, the handler's headers, a default content type, content-length (when
-     * the status allows a body; -1 for a streamed body, which gets chunked framing on HTTP/1.1), the connection
-     * header, the empty line, then {@code length} bytes of {@code body} at {@code offset} unless it is null.
+     * Writes to {@code out}: status line, the date {@code line}, the handler's headers, a default content type,
+     * content-length (when the status allows a body; -1 for a streamed body, which gets chunked framing on
+     * HTTP/1.1), the connection header, the empty line, then {@code length} bytes of {@code body} at {@code offset}
+     * unless it is null.
      */
     void head(ByteBuf out, byte[] line, Ctx ctx, long contentLength, byte[] defaultType, boolean keepAlive,
             boolean http10, byte[] body, int offset, int length) {
