@@ -81,33 +81,8 @@ port_of() {
   esac
 }
 
-nginx_conf() {
-  local port="$1"
-  cat > "$tmp/nginx.conf" <<EOF
-worker_processes 1;
-daemon off;
-pid $tmp/nginx.pid;
-error_log $tmp/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  keepalive_requests 1000000000;
-  keepalive_timeout 300s;
-  client_body_temp_path $tmp/body;
-  proxy_temp_path $tmp/proxy;
-  fastcgi_temp_path $tmp/fastcgi;
-  uwsgi_temp_path $tmp/uwsgi;
-  scgi_temp_path $tmp/scgi;
-  server {
-    listen 127.0.0.1:$port;
-    location / {
-      default_type text/plain;
-      return 200 "ok";
-    }
-  }
-}
-EOF
-}
+# shellcheck source=bench/nginx-conf.sh
+. bench/nginx-conf.sh
 
 start_server() {
   local arm="$1" port
@@ -124,8 +99,8 @@ start_server() {
         serve --http "127.0.0.1:$port" --event-loops 1 --grace 1 >"$tmp/$arm.log" 2>&1 &
       ;;
     nginx)
-      nginx_conf "$port"
-      taskset -c "$server_cpu" nginx -p "$tmp" -c "$tmp/nginx.conf" -e "$tmp/nginx-error.log" \
+      nginx_conf "$port" "$tmp"
+      taskset -c "$server_cpu" nginx -p "$tmp" -c "$tmp/nginx.conf" -e "$tmp/error.log" \
         >"$tmp/$arm.log" 2>&1 &
       ;;
   esac

@@ -49,34 +49,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-nginx_conf() {
-  local port="$1" dir="$2"
-  mkdir -p "$dir"
-  cat >"$dir/nginx.conf" <<EOF
-worker_processes 1;
-daemon off;
-pid $dir/nginx.pid;
-error_log $dir/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  keepalive_requests 1000000000;
-  keepalive_timeout 300s;
-  client_body_temp_path $dir/body;
-  proxy_temp_path $dir/proxy;
-  fastcgi_temp_path $dir/fastcgi;
-  uwsgi_temp_path $dir/uwsgi;
-  scgi_temp_path $dir/scgi;
-  server {
-    listen 127.0.0.1:$port;
-    location / {
-      default_type text/plain;
-      return 200 "ok";
-    }
-  }
-}
-EOF
-}
+# shellcheck source=bench/nginx-conf.sh
+. bench/nginx-conf.sh
 
 # start ARM PORT: starts the server, prints its pid
 start() {

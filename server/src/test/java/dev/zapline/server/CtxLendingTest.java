@@ -2,7 +2,6 @@ package dev.zapline.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.nio.charset.StandardCharsets;
@@ -69,13 +68,7 @@ class CtxLendingTest {
     }
 
     private static String read(EmbeddedChannel ch) {
-        StringBuilder sb = new StringBuilder();
-        for (Object o; (o = ch.readOutbound()) != null; ) {
-            ByteBuf b = (ByteBuf) o;
-            sb.append(b.toString(StandardCharsets.ISO_8859_1));
-            b.release();
-        }
-        return sb.toString();
+        return Embedded.readAll(ch);
     }
 
     private static String body(String response) {

@@ -58,6 +58,11 @@ public final class Embedded implements AutoCloseable {
     }
 
     public String read() {
+        return readAll(ch);
+    }
+
+    /** Everything {@code ch} wrote back (as ISO-8859-1), each buffer released. */
+    public static String readAll(EmbeddedChannel ch) {
         StringBuilder sb = new StringBuilder();
         for (Object o; (o = ch.readOutbound()) != null; ) {
             ByteBuf b = (ByteBuf) o;

@@ -5,8 +5,8 @@ import dev.zapline.codec.http1.Http1HeadParser;
 import dev.zapline.codec.http1.Http1Limits;
 import dev.zapline.codec.http1.Http1Request;
 import dev.zapline.server.baseline.CachedResponses;
+import dev.zapline.server.baseline.RawHealthHandler;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.nio.charset.StandardCharsets;
@@ -87,16 +87,8 @@ final class RawCodecHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         ByteBuf o = out;
-        if (o == null) {
-            return;
-        }
         out = null;
-        if (closing) {
-            ctx.writeAndFlush(o).addListener(ChannelFutureListener.CLOSE);
-        } else {
-            ctx.write(o, ctx.voidPromise());
-            ctx.flush();
-        }
+        RawHealthHandler.flushBatch(ctx, o, closing);
     }
 
     @Override

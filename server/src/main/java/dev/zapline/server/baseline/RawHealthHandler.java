@@ -104,14 +104,22 @@ public final class RawHealthHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         ByteBuf o = out;
-        if (o == null) {
+        out = null;
+        flushBatch(ctx, o, closing);
+    }
+
+    /**
+     * Writes a read batch's responses ({@code out}, or nothing when null) with one flush, closing the connection
+     * after them when {@code close}. Shared with the bench's other raw handlers.
+     */
+    public static void flushBatch(ChannelHandlerContext ctx, ByteBuf out, boolean close) {
+        if (out == null) {
             return;
         }
-        out = null;
-        if (closing) {
-            ctx.writeAndFlush(o).addListener(ChannelFutureListener.CLOSE);
+        if (close) {
+            ctx.writeAndFlush(out).addListener(ChannelFutureListener.CLOSE);
         } else {
-            ctx.write(o, ctx.voidPromise());
+            ctx.write(out, ctx.voidPromise());
             ctx.flush();
         }
     }

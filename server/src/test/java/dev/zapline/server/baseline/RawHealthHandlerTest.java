@@ -111,13 +111,7 @@ class RawHealthHandlerTest {
     }
 
     private static String readAll(EmbeddedChannel ch) {
-        StringBuilder sb = new StringBuilder();
-        for (Object o; (o = ch.readOutbound()) != null; ) {
-            ByteBuf b = (ByteBuf) o;
-            sb.append(b.toString(StandardCharsets.ISO_8859_1));
-            b.release();
-        }
-        return sb.toString();
+        return dev.zapline.server.Embedded.readAll(ch);
     }
 
     private static ByteBuf ascii(String s) {
