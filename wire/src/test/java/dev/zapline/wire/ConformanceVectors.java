@@ -1,19 +1,22 @@
 package dev.zapline.wire;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The vectors of {@code shared/conformance/zap-vectors.txt}, found beside the repository (CI lays {@code shared/}
- * next to the clone). Shared with other modules' tests through the wire test jar.
+ * The conformance vectors, {@code conformance/zap-vectors.txt} on the test class path (a copy kept in this
+ * repository; its README says where it came from). Shared with other modules' tests through the wire test jar.
  */
 public final class ConformanceVectors {
+
+    /** The class-path resource holding the vectors. */
+    public static final String RESOURCE = "/conformance/zap-vectors.txt";
 
     /** One vector: its name, the other keys as written, and the message bytes. */
     public record Vector(String name, Map<String, String> keys, byte[] bytes) {
@@ -25,22 +28,14 @@ public final class ConformanceVectors {
 
     private ConformanceVectors() {}
 
-    /** The shared conformance folder; fails loudly when it cannot be found rather than skipping tests. */
-    public static Path folder() {
-        Path dir = Path.of("").toAbsolutePath();
-        for (Path d = dir; d != null; d = d.getParent()) {
-            Path candidate = d.resolve("shared/conformance");
-            if (Files.isRegularFile(candidate.resolve("zap-vectors.txt"))) {
-                return candidate;
-            }
-        }
-        throw new IllegalStateException("shared/conformance/zap-vectors.txt not found above " + dir
-                + "; the repository expects ../shared beside it");
-    }
-
+    /** Every vector in file order; fails loudly when the resource is missing rather than skipping tests. */
     public static List<Vector> all() {
-        try {
-            return parse(Files.readAllLines(folder().resolve("zap-vectors.txt")));
+        try (InputStream in = ConformanceVectors.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(RESOURCE + " is not on the test class path");
+            }
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return parse(text.lines().toList());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
