@@ -91,7 +91,7 @@ start_server() {
     raw-netty)
       # shellcheck disable=SC2086
       taskset -c "$server_cpu" "$java_bin" $java_opts -cp bench/target/benchmarks.jar \
-        dev.zapline.server.baseline.RawNettyServer --port "$port" --event-loops 1 >"$tmp/$arm.log" 2>&1 &
+        dev.zapline.fixtures.baseline.RawNettyServer --port "$port" --event-loops 1 >"$tmp/$arm.log" 2>&1 &
       ;;
     zapline)
       # shellcheck disable=SC2086

@@ -75,7 +75,7 @@ EOF
       ;;
     raw-netty)
       taskset -c "$server_cpu" "$java_bin" "${java_opts[@]}" -cp cli/target/zapline.jar \
-        dev.zapline.server.baseline.RawNettyServer --port "$port" --event-loops 1 >"$tmp/target.log" 2>&1 &
+        dev.zapline.fixtures.baseline.RawNettyServer --port "$port" --event-loops 1 >"$tmp/target.log" 2>&1 &
       ;;
   esac
   server_pid=$!

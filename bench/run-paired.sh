@@ -76,7 +76,7 @@ start() {
     raw-netty|raw-netty-old)
       # shellcheck disable=SC2086
       taskset -c "$server_cpu" "$java_bin" $java_opts -cp "$root/bench/target/benchmarks.jar" \
-        dev.zapline.server.baseline.RawNettyServer --port "$port" --event-loops 1 >"$tmp/$arm.log" 2>&1 &
+        dev.zapline.fixtures.baseline.RawNettyServer --port "$port" --event-loops 1 >"$tmp/$arm.log" 2>&1 &
       ;;
     zapline|zapline-old)
       # shellcheck disable=SC2086

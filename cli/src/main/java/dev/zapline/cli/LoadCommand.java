@@ -14,7 +14,7 @@ import dev.zapline.load.report.Summary;
 import dev.zapline.load.report.Text;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
-import dev.zapline.load.zap.ZapLoops;
+import dev.zapline.client.ZapLoops;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.zapline.server;
 
-import dev.zapline.codec.zaphttp.ReasonPhrases;
+import dev.zapline.codec.http.ReasonPhrases;
 import java.lang.System.Logger.Level;
 
 /**

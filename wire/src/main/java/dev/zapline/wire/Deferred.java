@@ -1,6 +1,5 @@
 package dev.zapline.wire;
 
-import dev.zapline.wire.internal.Utf8;
 import java.util.Arrays;
 
 /**

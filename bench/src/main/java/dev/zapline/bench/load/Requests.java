@@ -1,8 +1,8 @@
 package dev.zapline.bench.load;
 
-import dev.zapline.codec.eth.EthCallReq;
-import dev.zapline.codec.eth.EthSample;
-import dev.zapline.codec.eth.json.EthJson;
+import dev.zapline.fixtures.eth.EthCallReq;
+import dev.zapline.fixtures.eth.EthSample;
+import dev.zapline.fixtures.eth.json.EthJson;
 import dev.zapline.codec.zaphttp.HeaderBlockWriter;
 import dev.zapline.codec.zaphttp.ZapHttpWriter;
 import dev.zapline.wire.ZapBuilder;

@@ -1,8 +1,8 @@
 package dev.zapline.cli.bench;
 
-import dev.zapline.codec.eth.EthCallReq;
-import dev.zapline.codec.eth.EthSample;
-import dev.zapline.codec.eth.json.EthJson;
+import dev.zapline.fixtures.eth.EthCallReq;
+import dev.zapline.fixtures.eth.EthSample;
+import dev.zapline.fixtures.eth.json.EthJson;
 import dev.zapline.wire.ZapBuilder;
 import java.util.ArrayList;
 import java.util.List;

@@ -11,7 +11,7 @@ import dev.zapline.load.report.Reporter;
 import dev.zapline.load.report.Summary;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
-import dev.zapline.load.zap.ZapLoops;
+import dev.zapline.client.ZapLoops;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import dev.zapline.server.App;
 import dev.zapline.server.ListenAddress;
 import dev.zapline.server.ServerConfig;
 import dev.zapline.server.Transport;
-import dev.zapline.server.baseline.RawNettyServer;
+import dev.zapline.fixtures.baseline.RawNettyServer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;

@@ -1,11 +1,11 @@
 package dev.zapline.cli.serve;
 
 import dev.zapline.codec.buffer.ByteBufZap;
-import dev.zapline.codec.eth.EthCallReq;
-import dev.zapline.codec.eth.EthCallResp;
-import dev.zapline.codec.eth.EthSample;
-import dev.zapline.codec.eth.json.EthJsonCodec;
-import dev.zapline.codec.eth.json.EthJsonResponse;
+import dev.zapline.fixtures.eth.EthCallReq;
+import dev.zapline.fixtures.eth.EthCallResp;
+import dev.zapline.fixtures.eth.EthSample;
+import dev.zapline.fixtures.eth.json.EthJsonCodec;
+import dev.zapline.fixtures.eth.json.EthJsonResponse;
 import dev.zapline.server.Ctx;
 import dev.zapline.server.Handler;
 import dev.zapline.server.HeaderName;

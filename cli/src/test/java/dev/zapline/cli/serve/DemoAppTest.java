@@ -2,10 +2,10 @@ package dev.zapline.cli.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.zapline.codec.eth.EthCallReq;
-import dev.zapline.codec.eth.EthCallResp;
-import dev.zapline.codec.eth.EthSample;
-import dev.zapline.codec.eth.json.EthJson;
+import dev.zapline.fixtures.eth.EthCallReq;
+import dev.zapline.fixtures.eth.EthCallResp;
+import dev.zapline.fixtures.eth.EthSample;
+import dev.zapline.fixtures.eth.json.EthJson;
 import dev.zapline.server.App;
 import dev.zapline.server.ServerConfig;
 import dev.zapline.wire.ZapBuilder;

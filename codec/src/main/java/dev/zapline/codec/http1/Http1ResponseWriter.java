@@ -1,6 +1,6 @@
 package dev.zapline.codec.http1;
 
-import dev.zapline.codec.zaphttp.ReasonPhrases;
+import dev.zapline.codec.http.ReasonPhrases;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 

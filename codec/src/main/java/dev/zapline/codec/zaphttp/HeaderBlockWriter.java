@@ -1,7 +1,7 @@
 package dev.zapline.codec.zaphttp;
 
 import dev.zapline.wire.ZapObjectWriter;
-import dev.zapline.wire.internal.Utf8;
+import dev.zapline.wire.Utf8;
 import java.util.Arrays;
 
 /**

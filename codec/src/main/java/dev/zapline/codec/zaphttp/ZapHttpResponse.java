@@ -1,5 +1,6 @@
 package dev.zapline.codec.zaphttp;
 
+import dev.zapline.codec.http.ReasonPhrases;
 import dev.zapline.wire.ZapFormatException;
 import dev.zapline.wire.ZapLayout;
 import dev.zapline.wire.ZapMessage;

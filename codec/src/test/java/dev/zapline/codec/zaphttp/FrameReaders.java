@@ -1,7 +1,5 @@
 package dev.zapline.codec.zaphttp;
 
-import dev.zapline.codec.eth.EthCallReq;
-import dev.zapline.codec.eth.EthCallResp;
 import dev.zapline.wire.ZapField;
 import dev.zapline.wire.ZapFormatException;
 import dev.zapline.wire.ZapKind;
@@ -13,27 +11,23 @@ import dev.zapline.wire.ZapValidator;
 /**
  * Every codec reader over one wrapped message, as a server or client would use it: zaphttp request, response and
  * chunk readers (each may reject the frame with {@link ZapFormatException}, nothing else), header and trailer walks,
- * the eth records, and the validator against each layout. Returns a digest so the work cannot be skipped.
+ * and the validator against each layout. Returns a digest so the work cannot be skipped.
  */
 final class FrameReaders {
 
     /** A layout with a field of every pointer shape, nested two levels, for the validator. */
     static final ZapLayout EVERY_SHAPE = everyShape(everyShape(everyShape(null)));
     private static final ZapLayout[] LAYOUTS = {
-        ZapHttpRequest.LAYOUT, ZapHttpResponse.LAYOUT, ZapHttpChunk.LAYOUT, EthCallReq.LAYOUT, EthCallResp.LAYOUT,
-        EVERY_SHAPE
+        ZapHttpRequest.LAYOUT, ZapHttpResponse.LAYOUT, ZapHttpChunk.LAYOUT, EVERY_SHAPE
     };
     private static final byte[] CONTENT_TYPE = "content-type".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private final ZapHttpRequest request = new ZapHttpRequest();
     private final ZapHttpResponse response = new ZapHttpResponse();
     private final ZapHttpChunk chunk = new ZapHttpChunk();
-    private final EthCallReq ethReq = new EthCallReq();
-    private final EthCallResp ethResp = new EthCallResp();
     private final HeaderCursor cursor = new HeaderCursor();
     private final ZapSlice slice = new ZapSlice();
     private final ZapSlice part = new ZapSlice();
-    private final byte[] copy = new byte[1 << 16];
 
     private static ZapLayout everyShape(ZapLayout nested) {
         return ZapLayout.builder().u64("a").text("t").bytes("b").struct("s", nested).list("l8", ZapKind.U8)
@@ -75,13 +69,6 @@ final class FrameReaders {
         } catch (ZapFormatException e) {
             h += e.offset();
         }
-        ethReq.wrap(msg);
-        h += ethReq.id() + ethReq.block() + ethReq.methodLength() + ethReq.accountLength() + ethReq.accountByte(0)
-                + ethReq.accountByte(19) + ethReq.getAccount(copy, 0) + ethReq.methodAsString().length()
-                + (ethReq.methodEquals(CONTENT_TYPE) ? 1 : 0) + ethReq.method(slice).length() + ethReq.account(slice).length();
-        ethResp.wrap(msg);
-        h += ethResp.id() + ethResp.balance() + ethResp.nonce() + ethResp.blockHashLength() + ethResp.getBlockHash(copy, 0)
-                + ethResp.blockHash(slice).length();
         return h;
     }
 

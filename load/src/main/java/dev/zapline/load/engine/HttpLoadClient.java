@@ -1,7 +1,7 @@
 package dev.zapline.load.engine;
 
-import dev.zapline.load.zap.ZapAddress;
-import dev.zapline.load.zap.ZapLoops;
+import dev.zapline.client.ZapAddress;
+import dev.zapline.client.ZapLoops;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;

@@ -1,8 +1,8 @@
 package dev.zapline.load.engine;
 
-import dev.zapline.load.zap.ZapAddress;
-import dev.zapline.load.zap.ZapLoops;
-import dev.zapline.load.zap.ZapRequest;
+import dev.zapline.client.ZapAddress;
+import dev.zapline.client.ZapLoops;
+import dev.zapline.client.ZapRequest;
 import dev.zapline.server.App;
 import dev.zapline.server.ServerConfig;
 import java.nio.charset.StandardCharsets;

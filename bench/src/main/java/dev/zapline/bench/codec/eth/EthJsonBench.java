@@ -1,9 +1,9 @@
 package dev.zapline.bench.codec.eth;
 
-import dev.zapline.codec.eth.json.EthJson;
-import dev.zapline.codec.eth.json.EthJsonCodec;
-import dev.zapline.codec.eth.json.EthJsonRequest;
-import dev.zapline.codec.eth.json.EthJsonResponse;
+import dev.zapline.fixtures.eth.json.EthJson;
+import dev.zapline.fixtures.eth.json.EthJsonCodec;
+import dev.zapline.fixtures.eth.json.EthJsonRequest;
+import dev.zapline.fixtures.eth.json.EthJsonResponse;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

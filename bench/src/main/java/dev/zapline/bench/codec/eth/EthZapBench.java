@@ -1,7 +1,7 @@
 package dev.zapline.bench.codec.eth;
 
-import dev.zapline.codec.eth.EthCallReq;
-import dev.zapline.codec.eth.EthSample;
+import dev.zapline.fixtures.eth.EthCallReq;
+import dev.zapline.fixtures.eth.EthSample;
 import dev.zapline.wire.ZapSlice;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

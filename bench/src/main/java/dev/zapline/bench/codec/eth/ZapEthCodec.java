@@ -1,14 +1,14 @@
 package dev.zapline.bench.codec.eth;
 
-import dev.zapline.codec.eth.EthCallReq;
-import dev.zapline.codec.eth.EthCallResp;
-import dev.zapline.codec.eth.EthSample;
+import dev.zapline.fixtures.eth.EthCallReq;
+import dev.zapline.fixtures.eth.EthCallResp;
+import dev.zapline.fixtures.eth.EthSample;
 import dev.zapline.wire.ZapBuilder;
 import dev.zapline.wire.ZapMessage;
 import dev.zapline.wire.ZapSlice;
 
 /**
- * The eth record over ZAP, shaped like the JSON codecs of {@code dev.zapline.codec.eth.json} so the benchmarks compare
+ * The eth record over ZAP, shaped like the JSON codecs of {@code dev.zapline.fixtures.eth.json} so the benchmarks compare
  * like with like: decode wraps the request in place (header validated, nothing copied), encode writes the response
  * straight into the caller's array with the typed writer ({@link EthCallResp#write}, the fixed shape laid out as
  * generated code would). {@link #encodeWithBuilder} is the same response through the generic {@link ZapBuilder},

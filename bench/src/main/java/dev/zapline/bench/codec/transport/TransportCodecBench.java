@@ -2,9 +2,9 @@ package dev.zapline.bench.codec.transport;
 
 import dev.zapline.bench.load.Requests;
 import dev.zapline.codec.buffer.ByteBufZap;
-import dev.zapline.codec.eth.EthCallReq;
-import dev.zapline.codec.eth.EthCallResp;
-import dev.zapline.codec.eth.EthSample;
+import dev.zapline.fixtures.eth.EthCallReq;
+import dev.zapline.fixtures.eth.EthCallResp;
+import dev.zapline.fixtures.eth.EthSample;
 import dev.zapline.codec.http1.Http1HeadParser;
 import dev.zapline.codec.http1.Http1Limits;
 import dev.zapline.codec.http1.Http1Request;

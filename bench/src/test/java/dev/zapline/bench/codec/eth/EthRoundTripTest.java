@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.zapline.codec.eth.json.EthJson;
-import dev.zapline.codec.eth.json.EthJsonCodec;
-import dev.zapline.codec.eth.json.EthJsonRequest;
-import dev.zapline.codec.eth.json.EthJsonResponse;
-import dev.zapline.codec.eth.EthCallResp;
-import dev.zapline.codec.eth.EthSample;
+import dev.zapline.fixtures.eth.json.EthJson;
+import dev.zapline.fixtures.eth.json.EthJsonCodec;
+import dev.zapline.fixtures.eth.json.EthJsonRequest;
+import dev.zapline.fixtures.eth.json.EthJsonResponse;
+import dev.zapline.fixtures.eth.EthCallResp;
+import dev.zapline.fixtures.eth.EthSample;
 import dev.zapline.wire.ZapMessage;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

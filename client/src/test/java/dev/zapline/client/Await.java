@@ -1,0 +1,39 @@
+package dev.zapline.client;
+
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+/** Bounded polling for what happens on another thread. */
+final class Await {
+
+    private Await() {}
+
+    /** Polls every 2 ms until {@code condition} holds; fails after {@code limit}. */
+    static void until(String what, BooleanSupplier condition, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("timed out after " + limit + " waiting for " + what);
+            }
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted waiting for " + what, e);
+            }
+        }
+    }
+
+    static void until(String what, BooleanSupplier condition) {
+        until(what, condition, Duration.ofSeconds(10));
+    }
+
+    /** Lets {@code d} of real time pass (for checking that something does not happen). */
+    static void pause(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
