@@ -1,0 +1,116 @@
+package dev.zapline.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The one-way module picture of {@code docs/design.md}, checked on the main sources of every module: each
+ * {@code import dev.zapline.X} names a module this one may depend on, no module reaches into another's
+ * {@code internal} package, and the HTTP/1.1 codec does not import the zaphttp codec. Reads the sources from the
+ * repository the test runs in (the folder above this module holding {@code mvnw}), nothing beside it.
+ */
+class ModuleLayeringTest {
+
+    /** Module → the modules its main code may import (itself included). Mirrors the poms and docs/design.md. */
+    private static final Map<String, Set<String>> ALLOWED = Map.of(
+            "wire", Set.of("wire"),
+            "codec", Set.of("wire", "codec"),
+            "server", Set.of("wire", "codec", "server"),
+            "client", Set.of("wire", "codec", "client"),
+            "fixtures", Set.of("wire", "codec", "fixtures"),
+            "load", Set.of("wire", "codec", "client", "load"),
+            "cli", Set.of("wire", "codec", "server", "client", "fixtures", "load", "cli"),
+            "bench", Set.of("wire", "codec", "server", "client", "fixtures", "load", "bench"));
+
+    private static final Pattern IMPORT = Pattern.compile("^import (?:static )?dev\\.zapline\\.([a-z0-9]+)(\\S*);",
+            Pattern.MULTILINE);
+
+    @Test
+    void everyModuleImportsOnlyWhatItDependsOn() {
+        List<String> violations = new ArrayList<>();
+        int files = 0;
+        for (String module : ALLOWED.keySet()) {
+            for (Path file : mainSources(module)) {
+                files++;
+                Matcher m = IMPORT.matcher(read(file));
+                while (m.find()) {
+                    String target = m.group(1);
+                    if (!ALLOWED.get(module).contains(target)) {
+                        violations.add(repo().relativize(file) + " imports dev.zapline." + target + m.group(2));
+                    } else if (!target.equals(module) && m.group(2).contains(".internal.")) {
+                        violations.add(repo().relativize(file) + " reaches into " + target + m.group(2));
+                    }
+                }
+            }
+        }
+        assertThat(files).as("main sources read").isGreaterThan(200);
+        assertThat(violations).isEmpty();
+    }
+
+    @Test
+    void http1CodecDoesNotImportTheZapHttpCodec() {
+        Path http1 = repo().resolve("codec/src/main/java/dev/zapline/codec/http1");
+        List<String> offenders = javaFiles(http1).stream()
+                .filter(f -> read(f).contains("import dev.zapline.codec.zaphttp"))
+                .map(f -> repo().relativize(f).toString())
+                .toList();
+        assertThat(javaFiles(http1)).isNotEmpty();
+        assertThat(offenders).isEmpty();
+    }
+
+    @Test
+    void everyModuleOfTheBuildIsChecked() {
+        String pom = read(repo().resolve("pom.xml"));
+        Matcher m = Pattern.compile("<module>([^<]+)</module>").matcher(pom);
+        List<String> modules = new ArrayList<>();
+        while (m.find()) {
+            modules.add(m.group(1));
+        }
+        assertThat(modules).containsExactlyInAnyOrderElementsOf(ALLOWED.keySet());
+    }
+
+    private static List<Path> mainSources(String module) {
+        return javaFiles(repo().resolve(module).resolve("src/main/java"));
+    }
+
+    private static List<Path> javaFiles(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The repository root: the nearest folder above the working directory that holds {@code mvnw}. */
+    static Path repo() {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve("mvnw")) && Files.isRegularFile(d.resolve("pom.xml"))) {
+                return d;
+            }
+        }
+        throw new IllegalStateException("no mvnw above " + Path.of("").toAbsolutePath());
+    }
+}
