@@ -56,11 +56,12 @@ enum Divergence {
     DUPLICATE_CONTENT_LENGTH((in, ours, netty) -> ours.rejected() && !netty.rejected()
             && ours.detail().equals("more than one Content-Length header")),
 
-    /** RFC 9112 §6.1: we implement only a single chunked coding; codings before it get 501, a second
-     * Transfer-Encoding field or an empty list element 400 (rather than being combined or skipped). Netty accepts
-     * any list whose last element is chunked. */
+    /** RFC 9112 §6.1: we implement only a single chunked coding; codings before it get 501, and chunked other than
+     * once and last, or an empty list element, 400 (rather than being skipped). Several Transfer-Encoding fields are
+     * read as one list, as on one line. Netty accepts any list whose last element is chunked. */
     TRANSFER_CODINGS((in, ours, netty) -> ours.rejected() && !netty.rejected()
-            && (ours.status() == 501 || ours.detail().contains("Transfer-Encoding"))),
+            && (ours.status() == 501 || ours.detail().contains("Transfer-Encoding")
+                    || ours.detail().startsWith("chunked is not the final transfer coding"))),
 
     /** RFC 9110 §15.5.14: a body over our limit gets 413, and a Content-Length of more than 18 digits (which cannot
      * be within any limit) 400 before it could overflow (RFC 9112 §6.3). Netty has no body limit and waits. */
