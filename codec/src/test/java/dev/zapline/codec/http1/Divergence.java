@@ -29,11 +29,13 @@ enum Divergence {
                 || ours.detail().equals("request line does not start with a method token")
                     && " \t\u000b\u000c".indexOf(in[failIndex(in)]) >= 0)),
 
-    /** RFC 9112 §3.2 and RFC 3986 §2: a target is visible US-ASCII in origin, absolute (we serve http and https),
-     * or asterisk form (OPTIONS only, §3.2.4); authority form is for CONNECT, which we do not serve. Netty takes any
-     * bytes but CR, LF and SP. */
+    /** RFC 9112 §3.2 and RFC 3986 §2: a target is visible US-ASCII in origin, absolute (we serve http and https, with
+     * a non-empty authority of host and port characters and no userinfo, RFC 9110 §4.2.1 and §4.2.4), asterisk
+     * (OPTIONS only, §3.2.4) or authority form (CONNECT only, host:port, §3.2.3). Netty takes any bytes but CR, LF
+     * and SP. */
     TARGET((in, ours, netty) -> ours.rejected() && !netty.rejected()
-            && ours.detail().matches("request target is not in .*|invalid character 0x[0-9a-f]+ in request target")),
+            && ours.detail().matches("request target is not in .*|invalid character 0x[0-9a-f]+ in request target"
+                    + "( authority)?|absolute-form request target with (an empty authority|userinfo)")),
 
     /** RFC 9112 §2.3: HTTP-name is case-sensitive and we implement 1.0 and 1.1 only (other 1.x: 505, RFC 9110
      * §15.6.6). Netty upper-cases the version and takes any single-digit major and minor. */

@@ -83,6 +83,14 @@ class Http1SmugglingTest {
                 refused("method with high byte", "G\\xc9T / HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
                 refused("absolute form with another scheme", "GET ftp://a/ HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
                 refused("asterisk form with GET", "GET * HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
+                // Absolute form is routed by its authority (§3.2.2), so the authority must be one (RFC 9110 §4.2).
+                refused("absolute form with userinfo", "GET http://u:p@a/ HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
+                refused("absolute form with an empty authority", "GET http:///x HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
+                refused("absolute form with a backslash in the authority", "GET http://a\\\\b/ HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
+                refused("absolute form without Host in HTTP/1.1", "GET http://a/ HTTP/1.1\\r\\n\\r\\n", 400),
+                // Authority form is CONNECT's alone, and must be host:port (§3.2.3).
+                refused("authority form with GET", "GET a:443 HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
+                refused("CONNECT without a port", "CONNECT a HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
                 refused("no Host in HTTP/1.1", "GET / HTTP/1.1\\r\\n\\r\\n", 400),
                 refused("two Hosts", "GET / HTTP/1.1\\r\\nHost: a\\r\\nHost: b\\r\\n\\r\\n", 400),
                 refused("Host with a path", "GET / HTTP/1.1\\r\\nHost: a/b\\r\\n\\r\\n", 400),
