@@ -76,7 +76,7 @@ class HttpConnectionTest {
     @Test
     void wrongMethodIs405WithAllow() {
         try (Embedded e = new Embedded(app())) {
-            String r = e.exchange("DELETE /health HTTP/1.1\r\nHost: t\r\n\r\n");
+            String r = e.exchange("POST /health HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n");
             assertThat(r).startsWith("HTTP/1.1 405 Method Not Allowed\r\n").contains("allow: GET, HEAD, OPTIONS\r\n");
         }
     }
