@@ -112,7 +112,7 @@ public final class Ctx {
                 : new String(b, head.methodStart(), head.methodLength(), StandardCharsets.US_ASCII);
     }
 
-    /** Allocating convenience: the path (request target up to '?'), not percent-decoded. */
+    /** Allocating convenience: the path (the target, see {@link #target()}, up to '?'), not percent-decoded. */
     public String path() {
         return new String(head.bytes(), head.targetStart(), head.pathLength(), StandardCharsets.ISO_8859_1);
     }
@@ -126,7 +126,12 @@ public final class Ctx {
         return sb;
     }
 
-    /** Allocating convenience: the raw request target, path and query as sent. */
+    /**
+     * Allocating convenience: the request target in origin form, path and query, not percent-decoded. That is the
+     * target as sent, except for an absolute-form one ({@code GET http://a.test/p?q HTTP/1.1}, over HTTP/1.1 or in
+     * a ZAP frame), which reads {@code /p?q} ({@code /} for an empty path) while its authority, {@code a.test},
+     * answers for the Host header (RFC 9112 §3.2.2). For CONNECT it is the {@code host:port} sent.
+     */
     public String target() {
         return new String(head.bytes(), head.targetStart(), head.targetLength(), StandardCharsets.ISO_8859_1);
     }

@@ -1,13 +1,15 @@
 package dev.zapline.server;
 
+import dev.zapline.codec.http1.RequestTarget;
 import dev.zapline.server.internal.route.Method;
 import dev.zapline.server.internal.route.RouteMatch;
 import dev.zapline.server.internal.route.Router;
 
 /**
  * Routes a request and runs its chain, the same for every transport: lookup (no allocation), then the route's
- * precompiled chain of middleware and handler; 404, 405 with Allow, and OPTIONS answered from the route table;
- * every failure rendered by {@link ErrorRenderer}. Shared by all connections; stateless apart from the router.
+ * precompiled chain of middleware and handler; 404, 405 with Allow, OPTIONS answered from the route table, and 501
+ * for a method no route implements, CONNECT always (a tunnel is not something a handler can serve); every failure
+ * rendered by {@link ErrorRenderer}. Shared by all connections; stateless apart from the router.
  */
 final class Dispatcher {
 
@@ -30,7 +32,10 @@ final class Dispatcher {
         RouteMatch<Route> m = ctx.match;
         byte[] b = head.bytes();
         int method = Method.of(b, head.methodStart(), head.methodLength());
-        RouteMatch.Outcome outcome = router.lookup(method, b, head.targetStart(), head.pathLength(), m);
+        RouteMatch.Outcome outcome = method == Method.OTHER
+                && RequestTarget.isConnect(b, head.methodStart(), head.methodLength())
+                ? router.notImplemented(m)
+                : router.lookup(method, b, head.targetStart(), head.pathLength(), m);
         boolean omitBody = method == Method.HEAD;
         switch (outcome) {
             case FOUND -> ctx.reset(head, m.handler().chain(), omitBody);
@@ -62,6 +67,7 @@ final class Dispatcher {
                 ctx.status(204).responseHeaders().add(HeaderNames.ALLOW, m.allow());
                 ctx.send(EMPTY);
             }
+            case NOT_IMPLEMENTED -> ErrorRenderer.problem(ctx, 501, "method " + ctx.method() + " is not implemented");
             default -> ErrorRenderer.problem(ctx, 404, "no route for " + ctx.path());
         }
     }

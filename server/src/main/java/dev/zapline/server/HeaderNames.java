@@ -10,11 +10,17 @@ final class HeaderNames {
     static final byte[] APPLICATION_JSON = ascii("application/json");
     static final byte[] PROBLEM_JSON = ascii("application/problem+json");
     static final byte[] ALLOW = ascii("allow");
+    static final byte[] HOST = ascii("host");
 
     private HeaderNames() {}
 
     static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Whether lower-case {@code lowerName} is {@code host}. */
+    static boolean isHost(byte[] lowerName) {
+        return java.util.Arrays.equals(lowerName, HOST);
     }
 
     /** The lower-case bytes of {@code name} (allocates; lookups by {@link HeaderName} do not). */

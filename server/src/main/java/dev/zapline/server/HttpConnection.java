@@ -2,6 +2,7 @@ package dev.zapline.server;
 
 import dev.zapline.codec.http1.Http1Exception;
 import dev.zapline.codec.http1.Http1Request;
+import dev.zapline.codec.http1.RequestTarget;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -10,7 +11,9 @@ import io.netty.channel.ChannelHandlerContext;
 /**
  * One HTTP/1.1 connection: parses each request head in place, waits for its body (Content-Length or chunked,
  * answering {@code Expect: 100-continue}), dispatches it, and encodes responses with pre-encoded heads. Malformed
- * input gets its status and a closed connection; HTTP/1.0 closes unless keep-alive was asked.
+ * input gets its status and a closed connection; HTTP/1.0 closes unless keep-alive was asked. A CONNECT request is
+ * answered (501, by the dispatcher) and the connection closed: a client asking for a tunnel may already be sending
+ * the tunnel's bytes, which must not be read as the next request.
  */
 final class HttpConnection extends Connection {
 
@@ -96,7 +99,7 @@ final class HttpConnection extends Connection {
 
     private void startBody(HttpHead head) {
         Http1Request r = head.req;
-        keepAlive = r.keepAlive() && !draining;
+        keepAlive = r.keepAlive() && !draining && !RequestTarget.isConnect(r.head(), r.methodStart(), r.methodLength());
         switch (r.bodyKind()) {
             case Http1Request.BODY_LENGTH -> {
                 phase = BODY;

@@ -6,10 +6,12 @@ import dev.zapline.codec.http1.Http1Limits;
 import dev.zapline.codec.http1.Http1Request;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.util.Arrays;
 
 /**
  * {@link RequestHead} over a parsed HTTP/1.1 head and its body, with the parser state that fills it; lent to a
- * connection with its {@link Ctx} and re-pointed per request.
+ * connection with its {@link Ctx} and re-pointed per request. The target is read in origin form; for an
+ * absolute-form target its authority answers for Host, whatever Host says (RFC 9112 §3.2.2).
  */
 final class HttpHead implements RequestHead {
 
@@ -69,32 +71,45 @@ final class HttpHead implements RequestHead {
         return req.queryLength();
     }
 
+    /** Whether a lookup of {@code lowerName} is answered by the authority of an absolute-form target. */
+    private boolean byAuthority(byte[] lowerName) {
+        return req.authorityStart() >= 0 && HeaderNames.isHost(lowerName);
+    }
+
     @Override
     public String headerAsString(byte[] lowerName) {
+        if (byAuthority(lowerName)) {
+            return req.authorityAsString();
+        }
         int i = req.header(lowerName);
         return i < 0 ? null : req.valueAsString(i);
     }
 
     @Override
     public boolean hasHeader(byte[] lowerName) {
-        return req.header(lowerName) >= 0;
+        return byAuthority(lowerName) || req.header(lowerName) >= 0;
     }
 
     @Override
     public boolean headerEquals(byte[] lowerName, byte[] value) {
+        if (byAuthority(lowerName)) {
+            int at = req.authorityStart();
+            return Arrays.equals(req.head(), at, at + req.authorityLength(), value, 0, value.length);
+        }
         int i = req.header(lowerName);
         return i >= 0 && req.valueEquals(i, value);
     }
 
     @Override
     public int copyHeader(byte[] lowerName, byte[] dst, int offset) {
-        int i = req.header(lowerName);
+        boolean authority = byAuthority(lowerName);
+        int i = authority ? 0 : req.header(lowerName);
         if (i < 0) {
             return -1;
         }
-        int n = req.valueLength(i);
+        int n = authority ? req.authorityLength() : req.valueLength(i);
         if (n <= dst.length - offset) {
-            System.arraycopy(req.head(), req.valueStart(i), dst, offset, n);
+            System.arraycopy(req.head(), authority ? req.authorityStart() : req.valueStart(i), dst, offset, n);
         }
         return n;
     }

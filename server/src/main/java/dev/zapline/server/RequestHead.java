@@ -5,7 +5,8 @@ import io.netty.buffer.ByteBuf;
 /**
  * What a transport exposes of one request to the {@link Ctx}: the same reads over an HTTP/1.1
  * head or a zaphttp request frame. Byte ranges are into {@link #bytes()}; nothing here allocates except the
- * methods named {@code …AsString}.
+ * methods named {@code …AsString}. The target is in origin form: an absolute-form one reads as its path and query,
+ * and its authority answers for the Host header (RFC 9112 §3.2.2).
  */
 interface RequestHead {
 

@@ -1,6 +1,7 @@
 package dev.zapline.server;
 
 import dev.zapline.codec.buffer.ByteBufZap;
+import dev.zapline.codec.http1.RequestTarget;
 import dev.zapline.codec.zaphttp.HeaderCursor;
 import dev.zapline.codec.zaphttp.ZapHttpRequest;
 import dev.zapline.wire.ZapFormatException;
@@ -8,12 +9,14 @@ import dev.zapline.wire.ZapMessage;
 import dev.zapline.wire.ZapSlice;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
  * {@link RequestHead} over a zaphttp request frame read in place: method and target are copied into a small
  * reused array (the router matches arrays), headers are walked where they lie, the body is a slice of the frame.
- * One per connection, re-pointed per request.
+ * The target is the request-target as the client sent it; an absolute-form one is read in origin form, as on
+ * HTTP/1.1. One per connection, re-pointed per request.
  */
 final class ZapHead implements RequestHead {
 
@@ -29,6 +32,9 @@ final class ZapHead implements RequestHead {
     private byte[] line = new byte[256];
     private int methodLength;
     private int targetStart;
+    /** The authority of an absolute-form target in {@link #line}, answering for Host; -1 for an absolute path. */
+    private int authorityStart;
+    private int authorityLength;
     private int targetLength;
     private int pathLength;
     private int queryStart;
@@ -45,9 +51,6 @@ final class ZapHead implements RequestHead {
         ZapSlice m = req.method(slice);
         methodLength = m.length() == 0 ? GET.length : m.length();
         ZapSlice t = req.target(target);
-        if (t.length() == 0 || t.byteAt(0) != '/') {
-            throw new ZapFormatException(16 + 8, "request target must be an absolute path starting with '/'");
-        }
         ensure(methodLength + t.length());
         if (m.length() == 0) {
             System.arraycopy(GET, 0, line, 0, GET.length);
@@ -56,6 +59,11 @@ final class ZapHead implements RequestHead {
         }
         targetStart = methodLength;
         targetLength = t.getBytes(line, targetStart);
+        authorityStart = -1;
+        authorityLength = 0;
+        if (targetLength == 0 || line[targetStart] != '/') {
+            otherForm();
+        }
         queryStart = -1;
         pathLength = targetLength;
         for (int i = targetStart; i < targetStart + targetLength; i++) {
@@ -75,6 +83,43 @@ final class ZapHead implements RequestHead {
         ZapSlice b = req.body(slice);
         // A retained slice of a pooled buffer is a recycled object: no allocation per request. clear() releases it.
         body = b.length() == 0 ? Unpooled.EMPTY_BUFFER : frames.retainedSlice(index + b.position(), b.length());
+    }
+
+    /**
+     * A target that is not an absolute path, as Go's {@code RequestURI} may carry it: an absolute http or https URI
+     * is re-pointed at its path and query ("/" and the query written after it when the path is empty) with its
+     * authority answering for Host (RFC 9112 §3.2.2); host:port is left as it is for CONNECT, which the dispatcher
+     * answers; anything else is refused.
+     */
+    private void otherForm() {
+        int start = targetStart;
+        int end = start + targetLength;
+        int scheme = RequestTarget.schemeLength(line, start, end);
+        if (scheme == 0) {
+            if (RequestTarget.isConnect(line, 0, methodLength) && RequestTarget.isAuthorityForm(line, start, end)) {
+                return;
+            }
+            throw new ZapFormatException(16 + 8, "request target must be an absolute path starting with '/' (or an"
+                    + " http or https URI; host:port for CONNECT)");
+        }
+        int authorityEnd = RequestTarget.authorityEnd(line, start + scheme, end);
+        String problem = RequestTarget.authorityProblem(line, start + scheme, authorityEnd);
+        if (problem != null) {
+            throw new ZapFormatException(16 + 8, problem);
+        }
+        authorityStart = start + scheme;
+        authorityLength = authorityEnd - authorityStart;
+        if (authorityEnd < end && line[authorityEnd] == '/') {
+            targetStart = authorityEnd;
+            targetLength = end - authorityEnd;
+            return;
+        }
+        int rest = end - authorityEnd;
+        ensure(end + 1 + rest);
+        line[end] = '/';
+        System.arraycopy(line, authorityEnd, line, end + 1, rest);
+        targetStart = end;
+        targetLength = 1 + rest;
     }
 
     private void ensure(int n) {
@@ -147,23 +192,40 @@ final class ZapHead implements RequestHead {
         return false;
     }
 
+    /** Whether a lookup of {@code lowerName} is answered by the authority of an absolute-form target. */
+    private boolean byAuthority(byte[] lowerName) {
+        return authorityStart >= 0 && HeaderNames.isHost(lowerName);
+    }
+
     @Override
     public String headerAsString(byte[] lowerName) {
+        if (byAuthority(lowerName)) {
+            return new String(line, authorityStart, authorityLength, StandardCharsets.US_ASCII);
+        }
         return find(lowerName) ? cursor.value(slice).asString() : null;
     }
 
     @Override
     public boolean hasHeader(byte[] lowerName) {
-        return find(lowerName);
+        return byAuthority(lowerName) || find(lowerName);
     }
 
     @Override
     public boolean headerEquals(byte[] lowerName, byte[] value) {
+        if (byAuthority(lowerName)) {
+            return Arrays.equals(line, authorityStart, authorityStart + authorityLength, value, 0, value.length);
+        }
         return find(lowerName) && cursor.value(slice).contentEquals(value);
     }
 
     @Override
     public int copyHeader(byte[] lowerName, byte[] dst, int offset) {
+        if (byAuthority(lowerName)) {
+            if (authorityLength <= dst.length - offset) {
+                System.arraycopy(line, authorityStart, dst, offset, authorityLength);
+            }
+            return authorityLength;
+        }
         if (!find(lowerName)) {
             return -1;
         }

@@ -30,6 +30,7 @@ class RealSocketTest {
         app = App.create(ServerConfig.defaults().withEventLoops(1).withIdleTimeout(Duration.ofSeconds(2)));
         app.get("/health", ctx -> ctx.contentType("text/plain").send(HEALTH));
         app.post("/echo", ctx -> ctx.send(ctx.body().retain()));
+        app.get("/where", ctx -> ctx.send(ctx.target() + " host=" + ctx.header("host")));
         app.listen("http://127.0.0.1:0").start();
         port = app.addresses().get(0).port();
     }
@@ -42,11 +43,75 @@ class RealSocketTest {
     }
 
     private static String run(String... command) throws Exception {
+        return run(0, command);
+    }
+
+    /** Runs {@code command}, which must exit with {@code exit}; returns its output (stdout and stderr). */
+    private static String run(int exit, String... command) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("%s finished", command[0]).isTrue();
-        assertThat(p.exitValue()).as("%s exit status; output:%n%s", command[0], out).isZero();
+        assertThat(p.exitValue()).as("%s exit status; output:%n%s", command[0], out).isEqualTo(exit);
         return out;
+    }
+
+    /** curl options that print "status connects" for a request (connects 0: the previous connection was reused). */
+    private static final String[] STATUS = {"-sS", "-o", "/dev/null", "-w", "%{http_code} %{num_connects}\\n"};
+
+    private static String[] curl(String... requests) {
+        List<String> c = new ArrayList<>(List.of("curl", "--max-time", "10"));
+        for (int i = 0; i < requests.length; i++) {
+            if (i > 0) {
+                c.add("--next");
+            }
+            c.addAll(List.of(STATUS));
+            c.addAll(List.of(requests[i].split(" ")));
+        }
+        return c.toArray(String[]::new);
+    }
+
+    @Test
+    void curlThroughAProxySendsAbsoluteFormWhichIsRoutedOnItsPathWithItsAuthorityAsHost() throws Exception {
+        String proxy = "http://127.0.0.1:" + port;
+        // curl -x sends "GET http://localhost/health HTTP/1.1" (absolute form, RFC 9112 §3.2.2)
+        assertThat(run("curl", "-sS", "-x", proxy, "http://localhost/health")).isEqualTo("ok");
+        assertThat(run("curl", "-sS", "-x", proxy, "-H", "Host: other", "HTTP://a.test:8080/where?q=1"))
+                .isEqualTo("/where?q=1 host=a.test:8080");
+        assertThat(run("curl", "-sS", "-x", proxy, "http://a.test")).startsWith("{").contains("\"status\":404")
+                .contains("\"instance\":\"/\"");
+        assertThat(run(curl("-x " + proxy + " http://localhost/health", "-x " + proxy + " http://localhost/where")))
+                .isEqualTo("200 1\n200 0\n");
+    }
+
+    @Test
+    void curlWithAMethodNoRouteImplementsGets501AndKeepsTheConnection() throws Exception {
+        String base = "http://127.0.0.1:" + port;
+        assertThat(run(curl("-X MKCOLA " + base + "/health", base + "/health"))).isEqualTo("501 1\n200 0\n");
+        assertThat(run(curl("-X DELETE " + base + "/health", base + "/health"))).isEqualTo("501 1\n200 0\n");
+        assertThat(run(curl("-d x " + base + "/health"))).as("POST is routed elsewhere").isEqualTo("405 1\n");
+    }
+
+    @Test
+    void curlConnectGets501AndTheConnectionIsClosed() throws Exception {
+        String base = "http://127.0.0.1:" + port;
+        assertThat(run(curl("-X CONNECT --request-target localhost:443 " + base, base + "/health")))
+                .isEqualTo("501 1\n200 1\n");
+        assertThat(run(curl("-X CONNECT " + base + "/health", base + "/health"))).isEqualTo("501 1\n200 1\n");
+        // curl -p asks for a tunnel (CONNECT localhost:80) and reports that it was refused
+        assertThat(run(56, "curl", "-sS", "--max-time", "10", "-p", "-x", base, "http://localhost/health"))
+                .contains("CONNECT tunnel failed, response 501");
+    }
+
+    @Test
+    void curlWithATransferCodingNotImplementedGets501OnOneLineOrSplit() throws Exception {
+        String echo = "http://127.0.0.1:" + port + "/echo";
+        assertThat(run(curl("-H Transfer-Encoding:deflate,chunked --data-binary x " + echo)))
+                .isEqualTo("501 1\n");
+        // two field lines; "Content-Length:" stops curl from adding one
+        assertThat(run(curl("-H Transfer-Encoding:deflate -H Transfer-Encoding:chunked -H Content-Length: "
+                + "--data-binary x " + echo))).isEqualTo("501 1\n");
+        assertThat(run(curl("-H Transfer-Encoding:chunked -H Transfer-Encoding:chunked --data-binary x "
+                + echo))).isEqualTo("400 1\n");
     }
 
     @Test

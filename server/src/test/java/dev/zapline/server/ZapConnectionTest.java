@@ -5,9 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.zapline.server.ZapFrames.Frame;
 import dev.zapline.wire.ConformanceVectors;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ZapConnectionTest {
 
@@ -20,7 +25,53 @@ class ZapConnectionTest {
         app.get("/boom", ctx -> {
             throw new HttpStatusException.Conflict("taken");
         });
+        app.get("/", ZapConnectionTest::where);
+        app.get("/where", ZapConnectionTest::where);
         return app;
+    }
+
+    private static final HeaderName HOST = HeaderName.of("host");
+
+    /** What a handler sees of the target and the host. */
+    private static void where(Ctx ctx) {
+        byte[] copy = new byte[32];
+        int n = ctx.copyHeader(HOST, copy, 0);
+        ctx.send("target=" + ctx.target() + " path=" + ctx.path() + " q=" + ctx.queryParam("q") + " host="
+                + ctx.header("host") + " copied=" + (n < 0 ? "-" : new String(copy, 0, n, StandardCharsets.US_ASCII))
+                + " host-is-a=" + ctx.headerEquals(HOST, "a.test".getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    /**
+     * The zaphttp target carries the request-target as sent (Go's RequestURI): an absolute-form one is routed as on
+     * HTTP/1.1, by its path, with its authority answering for Host; a method no route implements and CONNECT get 501.
+     * A frame delimits every request, so the connection stays open after each.
+     */
+    static Stream<Arguments> targets() {
+        return Stream.of(
+                Arguments.of("GET", "/where?q=1", 200, "target=/where?q=1 path=/where q=1 host=a.test copied=a.test"),
+                Arguments.of("GET", "http://a.test/where?q=1", 200,
+                        "target=/where?q=1 path=/where q=1 host=a.test copied=a.test host-is-a=true"),
+                Arguments.of("GET", "HTTPS://b.test:8443/where", 200,
+                        "target=/where path=/where q=null host=b.test:8443 copied=b.test:8443 host-is-a=false"),
+                Arguments.of("GET", "http://b.test", 200, "target=/ path=/ q=null host=b.test copied=b.test"),
+                Arguments.of("GET", "http://b.test?q=2", 200, "target=/?q=2 path=/ q=2 host=b.test"),
+                Arguments.of("GET", "http://b.test/nope", 404, "\"instance\":\"/nope\""),
+                Arguments.of("MKCOLA", "/where", 501, "method MKCOLA is not implemented"),
+                Arguments.of("CONNECT", "a.test:443", 501, "method CONNECT is not implemented"),
+                Arguments.of("CONNECT", "/where", 501, "method CONNECT is not implemented"));
+    }
+
+    @ParameterizedTest(name = "{0} {1} -> {2}")
+    @MethodSource("targets")
+    void targetIsRoutedAsOnHttp(String method, String target, int status, String body) {
+        try (Embedded e = zap(app())) {
+            e.write(ZapFrames.concat(ZapFrames.request(method, target, "", "Host", "a.test"),
+                    ZapFrames.request("GET", "/health", "")));
+            List<Frame> frames = ZapFrames.read(e.readBytes());
+            assertThat(frames).extracting(Frame::status).containsExactly(status, 200);
+            assertThat(frames.get(0).body()).contains(body);
+            assertThat(e.ch.isOpen()).isTrue();
+        }
     }
 
     private static Embedded zap(App app) {

@@ -91,7 +91,14 @@ class ZapMalformedFrameTest {
                         "malformed header block"),
                 Arguments.of("relative target", ZapFrames.request("GET", "health", ""), "absolute path"),
                 Arguments.of("empty target", ZapFrames.request("GET", "", ""), "absolute path"),
-                Arguments.of("absolute-form target", ZapFrames.request("GET", "http://h/health", ""), "absolute path"),
+                Arguments.of("absolute-form target, another scheme", ZapFrames.request("GET", "ftp://h/health", ""),
+                        "absolute path"),
+                Arguments.of("absolute-form target with userinfo", ZapFrames.request("GET", "http://u@h/health", ""),
+                        "absolute-form request target with userinfo"),
+                Arguments.of("absolute-form target, empty authority", ZapFrames.request("GET", "http:///health", ""),
+                        "absolute-form request target with an empty authority"),
+                Arguments.of("authority-form target with GET", ZapFrames.request("GET", "h:443", ""), "absolute path"),
+                Arguments.of("CONNECT without a port", ZapFrames.request("CONNECT", "h", ""), "absolute path"),
                 Arguments.of("asterisk target", ZapFrames.request("OPTIONS", "*", ""), "absolute path"));
     }
 

@@ -16,10 +16,11 @@ import java.util.Arrays;
  *
  * <p>Strict where leniency lets two parsers disagree (the root of request smuggling): CRLF line endings only (a
  * bare CR or bare LF is rejected), no whitespace between a field name and its colon, no obs-fold, no control
- * characters, a token method, a target of visible ASCII in origin, absolute (http, https) or asterisk (OPTIONS)
- * form, exactly {@code HTTP/1.0} or {@code HTTP/1.1} ({@code HTTP/1.2} to {@code HTTP/1.9} get 505). Up to one
- * empty line before the request line is ignored (RFC 9112 §2.2). Errors are {@link Http1Exception}s carrying the
- * status to answer. Not thread-safe; one per connection.
+ * characters, a token method, a target of visible ASCII in origin, absolute (http, https; read in origin form, see
+ * {@link Http1Request}), asterisk (OPTIONS) or authority (CONNECT) form, exactly {@code HTTP/1.0} or
+ * {@code HTTP/1.1} ({@code HTTP/1.2} to {@code HTTP/1.9} get 505). Up to one empty line before the request line is
+ * ignored (RFC 9112 §2.2). Errors are {@link Http1Exception}s carrying the status to answer. Not thread-safe; one
+ * per connection.
  */
 public final class Http1HeadParser implements ByteProcessor {
 
@@ -38,8 +39,6 @@ public final class Http1HeadParser implements ByteProcessor {
     private static final int DONE = 12;
 
     private static final byte[] HTTP_1_ = Ascii.bytes("HTTP/1.");
-    private static final byte[] HTTP_SCHEME = Ascii.bytes("http://");
-    private static final byte[] HTTPS_SCHEME = Ascii.bytes("https://");
     private static final byte[] OPTIONS = Ascii.bytes("OPTIONS");
 
     private final Http1Limits limits;
@@ -133,6 +132,9 @@ public final class Http1HeadParser implements ByteProcessor {
         }
         scanned = stop + 1;
         into.length = scanned;
+        if (into.authorityStart >= 0) {
+            into.toOriginForm();
+        }
         Http1Semantics.apply(into, limits);
         return scanned;
     }
@@ -278,32 +280,39 @@ public final class Http1HeadParser implements ByteProcessor {
     }
 
     /**
-     * Origin form, absolute form with an http or https scheme (RFC 9112 §3.2.2; the scheme is case-insensitive,
-     * RFC 3986 §3.1), or asterisk form for OPTIONS only (§3.2.4). Authority form is for CONNECT, which is not served.
+     * Origin form; absolute form with an http or https scheme (RFC 9112 §3.2.2; the scheme is case-insensitive,
+     * RFC 3986 §3.1) and a valid authority, which the request is then routed by (its path read in origin form once
+     * the head is complete); asterisk form for OPTIONS only (§3.2.4); authority form for CONNECT only (§3.2.3),
+     * which a server answers rather than refusing it as malformed.
      */
     private void checkTargetForm() {
-        byte first = req.head[req.targetStart];
-        int len = req.targetEnd - req.targetStart;
-        boolean origin = first == '/';
-        boolean asterisk = first == '*' && len == 1
-                && Arrays.equals(req.head, req.methodStart, req.methodEnd, OPTIONS, 0, OPTIONS.length);
-        boolean absolute = startsWith(req.targetStart, len, HTTP_SCHEME)
-                || startsWith(req.targetStart, len, HTTPS_SCHEME);
-        if (!origin && !asterisk && !absolute) {
-            throw bad("request target is not in origin, absolute (http, https) or asterisk (OPTIONS) form");
+        byte[] h = req.head;
+        int start = req.targetStart;
+        int end = req.targetEnd;
+        if (h[start] == '/') {
+            return;
         }
-    }
-
-    private boolean startsWith(int at, int len, byte[] lower) {
-        if (len < lower.length) {
-            return false;
+        if (h[start] == '*' && end - start == 1
+                && Arrays.equals(h, req.methodStart, req.methodEnd, OPTIONS, 0, OPTIONS.length)) {
+            return;
         }
-        for (int k = 0; k < lower.length; k++) {
-            if (Ascii.lower(req.head[at + k]) != lower[k]) {
-                return false;
+        int scheme = RequestTarget.schemeLength(h, start, end);
+        if (scheme > 0) {
+            int authorityEnd = RequestTarget.authorityEnd(h, start + scheme, end);
+            String problem = RequestTarget.authorityProblem(h, start + scheme, authorityEnd);
+            if (problem != null) {
+                throw bad(problem);
             }
+            req.authorityStart = start + scheme;
+            req.authorityEnd = authorityEnd;
+            return;
         }
-        return true;
+        if (RequestTarget.isConnect(h, req.methodStart, req.methodEnd - req.methodStart)
+                && RequestTarget.isAuthorityForm(h, start, end)) {
+            return;
+        }
+        throw bad("request target is not in origin, absolute (http, https), asterisk (OPTIONS) or authority"
+                + " (CONNECT) form");
     }
 
     private void version(byte b) {

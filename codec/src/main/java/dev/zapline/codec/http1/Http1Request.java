@@ -14,6 +14,12 @@ import java.util.Arrays;
  * if (i >= 0 && req.valueEquals(i, APPLICATION_JSON)) { ... }
  * }</pre>
  *
+ * <p>The target is seen in origin form, as a server routes it: for an absolute-form request
+ * ({@code GET http://a.test/p?q HTTP/1.1}, RFC 9112 §3.2.2) {@link #targetStart()}, {@link #pathLength()} and the
+ * query describe {@code /p?q}, and {@code /} when the path is empty ({@code http://a.test?q} reads as {@code /?q},
+ * RFC 9110 §4.2.3); {@link #authorityStart()} says where {@code a.test} is and {@link #rawTargetStart()} where the
+ * target as sent is. The header fields are as received (Host included; a server uses the authority instead).
+ *
  * <p>Lookups allocate nothing; methods named {@code …AsString} allocate. Not thread-safe.
  */
 public final class Http1Request {
@@ -32,6 +38,11 @@ public final class Http1Request {
     int targetStart;
     int targetEnd;
     int queryStart;
+    /** Of an absolute-form target: the authority, and the target as sent; authorityStart is -1 otherwise. */
+    int authorityStart;
+    int authorityEnd;
+    int rawTargetStart;
+    int rawTargetEnd;
     int version;
     int headerCount;
     int[] nameStart = new int[16];
@@ -51,6 +62,8 @@ public final class Http1Request {
         targetStart = 0;
         targetEnd = 0;
         queryStart = -1;
+        authorityStart = -1;
+        authorityEnd = 0;
         version = 0;
         headerCount = 0;
         bodyKind = BODY_NONE;
@@ -63,6 +76,30 @@ public final class Http1Request {
         if (n > head.length) {
             head = Arrays.copyOf(head, Math.max(n, head.length * 2));
         }
+    }
+
+    /**
+     * Re-points the target of an absolute-form request at its path and query, once the head is complete: the suffix
+     * after the authority when it starts with '/', else "/" and the query written after the head (spare room in
+     * {@link #head}, which is scratch past {@link #length}).
+     */
+    void toOriginForm() {
+        rawTargetStart = targetStart;
+        rawTargetEnd = targetEnd;
+        int p = authorityEnd;
+        if (p < targetEnd && head[p] == '/') {
+            targetStart = p;
+            return;
+        }
+        int rest = targetEnd - p;
+        ensureCapacity(length + 1 + rest);
+        head[length] = '/';
+        System.arraycopy(head, p, head, length + 1, rest);
+        if (queryStart >= 0) {
+            queryStart += length + 1 - p;
+        }
+        targetStart = length;
+        targetEnd = length + 1 + rest;
     }
 
     void addHeader(int ns, int ne, int vs, int ve) {
@@ -93,13 +130,33 @@ public final class Http1Request {
         return methodEnd - methodStart;
     }
 
-    /** Start of the request-target in {@link #head()}. */
+    /** Start of the request-target in origin form (path and query; see the class comment) in {@link #head()}. */
     public int targetStart() {
         return targetStart;
     }
 
+    /** Length of the request-target in origin form. */
     public int targetLength() {
         return targetEnd - targetStart;
+    }
+
+    /** Start of the request-target as sent (differs from {@link #targetStart()} only in absolute form). */
+    public int rawTargetStart() {
+        return authorityStart < 0 ? targetStart : rawTargetStart;
+    }
+
+    public int rawTargetLength() {
+        return authorityStart < 0 ? targetEnd - targetStart : rawTargetEnd - rawTargetStart;
+    }
+
+    /** Start of the authority of an absolute-form target ({@code a.test:8080}), or -1 for any other form. */
+    public int authorityStart() {
+        return authorityStart;
+    }
+
+    /** Length of the authority of an absolute-form target; 0 for any other form. */
+    public int authorityLength() {
+        return authorityStart < 0 ? 0 : authorityEnd - authorityStart;
     }
 
     /** Length of the path: the target up to '?' (the whole target when there is no query). */
@@ -201,9 +258,20 @@ public final class Http1Request {
         return new String(head, methodStart, methodEnd - methodStart, StandardCharsets.US_ASCII);
     }
 
-    /** Allocating convenience. */
+    /** Allocating convenience: the target in origin form. */
     public String targetAsString() {
         return new String(head, targetStart, targetEnd - targetStart, StandardCharsets.US_ASCII);
+    }
+
+    /** Allocating convenience: the target as sent. */
+    public String rawTargetAsString() {
+        return new String(head, rawTargetStart(), rawTargetLength(), StandardCharsets.US_ASCII);
+    }
+
+    /** Allocating convenience: the authority of an absolute-form target, or null. */
+    public String authorityAsString() {
+        return authorityStart < 0 ? null
+                : new String(head, authorityStart, authorityEnd - authorityStart, StandardCharsets.US_ASCII);
     }
 
     /** Allocating convenience. */

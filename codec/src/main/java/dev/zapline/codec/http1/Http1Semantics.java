@@ -105,10 +105,7 @@ final class Http1Semantics {
             if (r.version == 10) {
                 throw new Http1Exception(400, "Transfer-Encoding in an HTTP/1.0 request");
             }
-            if (teTwice) {
-                throw new Http1Exception(400, "more than one Transfer-Encoding header");
-            }
-            if (!r.valueEqualsIgnoreCase(te, CHUNKED)) {
+            if (teTwice || !r.valueEqualsIgnoreCase(te, CHUNKED)) {
                 throw transferCoding(r, te);
             }
             r.bodyKind = Http1Request.BODY_CHUNKED;
@@ -130,30 +127,35 @@ final class Http1Semantics {
     }
 
     /**
-     * Why a Transfer-Encoding other than a single {@code chunked} is refused: 400 when the body length cannot be
-     * determined (chunked not final, or applied twice, §6.1, §6.3 item 4) or the list is not plainly formed (empty
-     * elements are refused rather than skipped); 501 when well formed but with codings before chunked (§6.1).
+     * Why a Transfer-Encoding other than a single {@code chunked} is refused, reading every Transfer-Encoding field
+     * from {@code first} on as one list (RFC 9112 §6.1, RFC 9110 §5.3: several field lines combine as if joined by
+     * commas), so a list split over lines gets the answer of the same list on one line: 400 when the body length
+     * cannot be determined (chunked not final, or applied twice, §6.1, §6.3 item 4) or the list is not plainly
+     * formed (empty elements, an empty field included, are refused rather than skipped); 501 when well formed but
+     * with codings before chunked (§6.1).
      */
-    private static Http1Exception transferCoding(Http1Request r, int te) {
+    private static Http1Exception transferCoding(Http1Request r, int first) {
         int chunkedCount = 0;
         boolean lastChunked = false;
-        int p = r.valueStart[te];
-        int end = r.valueEnd[te];
-        while (p <= end) {
-            int comma = p;
-            while (comma < end && r.head[comma] != ',') {
-                comma++;
+        for (int te = first; te >= 0; te = r.nextHeader(TRANSFER_ENCODING, te + 1)) {
+            int p = r.valueStart[te];
+            int end = r.valueEnd[te];
+            while (p <= end) {
+                int comma = p;
+                while (comma < end && r.head[comma] != ',') {
+                    comma++;
+                }
+                int s = p;
+                int e = comma;
+                while (s < e && (r.head[s] == ' ' || r.head[s] == '\t')) s++;
+                while (e > s && (r.head[e - 1] == ' ' || r.head[e - 1] == '\t')) e--;
+                if (s == e) {
+                    return new Http1Exception(400, "empty element in Transfer-Encoding");
+                }
+                lastChunked = tokenIs(r, s, e, CHUNKED);
+                chunkedCount += lastChunked ? 1 : 0;
+                p = comma + 1;
             }
-            int s = p;
-            int e = comma;
-            while (s < e && (r.head[s] == ' ' || r.head[s] == '\t')) s++;
-            while (e > s && (r.head[e - 1] == ' ' || r.head[e - 1] == '\t')) e--;
-            if (s == e) {
-                return new Http1Exception(400, "empty element in Transfer-Encoding");
-            }
-            lastChunked = tokenIs(r, s, e, CHUNKED);
-            chunkedCount += lastChunked ? 1 : 0;
-            p = comma + 1;
         }
         if (!lastChunked || chunkedCount > 1) {
             return new Http1Exception(400, "chunked is not the final transfer coding, exactly once");

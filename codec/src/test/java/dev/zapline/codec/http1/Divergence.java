@@ -29,11 +29,13 @@ enum Divergence {
                 || ours.detail().equals("request line does not start with a method token")
                     && " \t\u000b\u000c".indexOf(in[failIndex(in)]) >= 0)),
 
-    /** RFC 9112 §3.2 and RFC 3986 §2: a target is visible US-ASCII in origin, absolute (we serve http and https),
-     * or asterisk form (OPTIONS only, §3.2.4); authority form is for CONNECT, which we do not serve. Netty takes any
-     * bytes but CR, LF and SP. */
+    /** RFC 9112 §3.2 and RFC 3986 §2: a target is visible US-ASCII in origin, absolute (we serve http and https, with
+     * a non-empty authority of host and port characters and no userinfo, RFC 9110 §4.2.1 and §4.2.4), asterisk
+     * (OPTIONS only, §3.2.4) or authority form (CONNECT only, host:port, §3.2.3). Netty takes any bytes but CR, LF
+     * and SP. */
     TARGET((in, ours, netty) -> ours.rejected() && !netty.rejected()
-            && ours.detail().matches("request target is not in .*|invalid character 0x[0-9a-f]+ in request target")),
+            && ours.detail().matches("request target is not in .*|invalid character 0x[0-9a-f]+ in request target"
+                    + "( authority)?|absolute-form request target with (an empty authority|userinfo)")),
 
     /** RFC 9112 §2.3: HTTP-name is case-sensitive and we implement 1.0 and 1.1 only (other 1.x: 505, RFC 9110
      * §15.6.6). Netty upper-cases the version and takes any single-digit major and minor. */
@@ -56,11 +58,12 @@ enum Divergence {
     DUPLICATE_CONTENT_LENGTH((in, ours, netty) -> ours.rejected() && !netty.rejected()
             && ours.detail().equals("more than one Content-Length header")),
 
-    /** RFC 9112 §6.1: we implement only a single chunked coding; codings before it get 501, a second
-     * Transfer-Encoding field or an empty list element 400 (rather than being combined or skipped). Netty accepts
-     * any list whose last element is chunked. */
+    /** RFC 9112 §6.1: we implement only a single chunked coding; codings before it get 501, and chunked other than
+     * once and last, or an empty list element, 400 (rather than being skipped). Several Transfer-Encoding fields are
+     * read as one list, as on one line. Netty accepts any list whose last element is chunked. */
     TRANSFER_CODINGS((in, ours, netty) -> ours.rejected() && !netty.rejected()
-            && (ours.status() == 501 || ours.detail().contains("Transfer-Encoding"))),
+            && (ours.status() == 501 || ours.detail().contains("Transfer-Encoding")
+                    || ours.detail().startsWith("chunked is not the final transfer coding"))),
 
     /** RFC 9110 §15.5.14: a body over our limit gets 413, and a Content-Length of more than 18 digits (which cannot
      * be within any limit) 400 before it could overflow (RFC 9112 §6.3). Netty has no body limit and waits. */

@@ -40,6 +40,16 @@ class Http1SmugglingTest {
                 refused("TE identity", POST + "Transfer-Encoding: identity\\r\\n\\r\\nx", 400),
                 refused("TE trailing comma", POST + "Transfer-Encoding: chunked,\\r\\n\\r\\n0\\r\\n\\r\\n", 400),
                 refused("TE two fields", POST + "Transfer-Encoding: chunked\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n", 400),
+                // Several Transfer-Encoding fields are one list (§6.1): the answer of the same list on one line.
+                refused("TE deflate, chunked (not implemented)", POST + "Transfer-Encoding: deflate, chunked\\r\\n\\r\\n0\\r\\n\\r\\n", 501),
+                refused("TE deflate then chunked, two fields", POST + "Transfer-Encoding: deflate\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n", 501),
+                refused("TE gzip then chunked, two fields", POST + "Transfer-Encoding: gzip\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n", 501),
+                refused("TE gzip, deflate then chunked, two fields", POST + "Transfer-Encoding: gzip, deflate\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n", 501),
+                refused("TE chunked then gzip, two fields", POST + "Transfer-Encoding: chunked\\r\\nTransfer-Encoding: gzip\\r\\n\\r\\n0\\r\\n\\r\\n", 400),
+                refused("TE gzip, chunked then chunked, two fields", POST + "Transfer-Encoding: gzip, chunked\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n", 400),
+                refused("TE empty field then chunked", POST + "Transfer-Encoding:\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n", 400),
+                refused("TE chunked then empty field", POST + "Transfer-Encoding: chunked\\r\\nTransfer-Encoding:\\r\\n\\r\\n0\\r\\n\\r\\n", 400),
+                refused("TE gzip then chunked with CL", POST + "Transfer-Encoding: gzip\\r\\nTransfer-Encoding: chunked\\r\\nContent-Length: 3\\r\\n\\r\\n0\\r\\n\\r\\n", 400),
                 refused("TE space before colon", POST + "Transfer-Encoding : chunked\\r\\n\\r\\n0\\r\\n\\r\\n", 400),
                 refused("TE continued by obs-fold", POST + "Transfer-Encoding:\\r\\n chunked\\r\\n\\r\\n0\\r\\n\\r\\n", 400),
                 refused("TE in HTTP/1.0", "POST / HTTP/1.0\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n", 400),
@@ -73,6 +83,14 @@ class Http1SmugglingTest {
                 refused("method with high byte", "G\\xc9T / HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
                 refused("absolute form with another scheme", "GET ftp://a/ HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
                 refused("asterisk form with GET", "GET * HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
+                // Absolute form is routed by its authority (§3.2.2), so the authority must be one (RFC 9110 §4.2).
+                refused("absolute form with userinfo", "GET http://u:p@a/ HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
+                refused("absolute form with an empty authority", "GET http:///x HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
+                refused("absolute form with a backslash in the authority", "GET http://a\\\\b/ HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
+                refused("absolute form without Host in HTTP/1.1", "GET http://a/ HTTP/1.1\\r\\n\\r\\n", 400),
+                // Authority form is CONNECT's alone, and must be host:port (§3.2.3).
+                refused("authority form with GET", "GET a:443 HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
+                refused("CONNECT without a port", "CONNECT a HTTP/1.1\\r\\nHost: a\\r\\n\\r\\n", 400),
                 refused("no Host in HTTP/1.1", "GET / HTTP/1.1\\r\\n\\r\\n", 400),
                 refused("two Hosts", "GET / HTTP/1.1\\r\\nHost: a\\r\\nHost: b\\r\\n\\r\\n", 400),
                 refused("Host with a path", "GET / HTTP/1.1\\r\\nHost: a/b\\r\\n\\r\\n", 400),
@@ -93,6 +111,49 @@ class Http1SmugglingTest {
         assertThat(whole.kind()).as(whole.toString()).isEqualTo(Outcome.Kind.REJECT);
         assertThat(whole.status()).as(whole.toString()).isEqualTo(status);
         assertThat(OurSide.parse(request, Http1Limits.DEFAULT, cutsEveryByte(request.length))).isEqualTo(whole);
+    }
+
+    /**
+     * RFC 9112 §6.1 and RFC 9110 §5.3: Transfer-Encoding field lines combine into one list, so a list gets the same
+     * answer on one line and split over lines at any comma. Every list of up to three codings, empty ones included.
+     */
+    @Test
+    void transferEncodingSplitOverLinesIsAnsweredAsTheSameListOnOneLine() {
+        String[] codings = {"chunked", "gzip", "deflate", "identity", ""};
+        int lists = 0;
+        for (int n = 1; n <= 3; n++) {
+            int[] pick = new int[n];
+            do {
+                String[] list = new String[n];
+                for (int i = 0; i < n; i++) {
+                    list[i] = codings[pick[i]];
+                }
+                Outcome oneLine = OurSide.parse(Corpus.unescape(POST + "Transfer-Encoding: " + String.join(", ", list)
+                        + "\\r\\n\\r\\n0\\r\\n\\r\\n"));
+                for (int splits = 1; splits < 1 << (n - 1); splits++) {
+                    StringBuilder fields = new StringBuilder("Transfer-Encoding: ").append(list[0]);
+                    for (int i = 1; i < n; i++) {
+                        fields.append((splits & 1 << (i - 1)) != 0 ? "\\r\\nTransfer-Encoding: " : ", ").append(list[i]);
+                    }
+                    Outcome split = OurSide.parse(Corpus.unescape(POST + fields + "\\r\\n\\r\\n0\\r\\n\\r\\n"));
+                    assertThat(split.kind()).as("%s vs one line %s", fields, oneLine).isEqualTo(oneLine.kind());
+                    assertThat(split.status()).as("%s vs one line %s", fields, oneLine).isEqualTo(oneLine.status());
+                }
+                lists++;
+            } while (next(pick, codings.length));
+        }
+        assertThat(lists).isEqualTo(5 + 25 + 125);
+    }
+
+    /** Advances {@code pick} to the next combination of indexes below {@code base}; false after the last. */
+    private static boolean next(int[] pick, int base) {
+        for (int i = pick.length - 1; i >= 0; i--) {
+            if (++pick[i] < base) {
+                return true;
+            }
+            pick[i] = 0;
+        }
+        return false;
     }
 
     @Test

@@ -30,7 +30,12 @@ public final class RouteMatch<H> {
         /** Patterns match the path but none takes the method; answer 405 with {@link #allow()}. */
         METHOD_NOT_ALLOWED,
         /** An OPTIONS request that no route takes, on a path routes match; answer 204 with {@link #allow()}. */
-        OPTIONS
+        OPTIONS,
+        /**
+         * No route of the router takes the method on any path (see {@link Router}); answer 501 (RFC 9110 §9.1,
+         * §15.6.2), whatever the path.
+         */
+        NOT_IMPLEMENTED
     }
 
     private final int[] starts;
@@ -69,7 +74,7 @@ public final class RouteMatch<H> {
 
     /**
      * The registered pattern, for logs: of the route found, or for METHOD_NOT_ALLOWED and OPTIONS of the first
-     * pattern matching the path in priority order; {@code null} for NOT_FOUND.
+     * pattern matching the path in priority order; {@code null} for NOT_FOUND and NOT_IMPLEMENTED.
      */
     public String pattern() {
         return pattern;
@@ -180,6 +185,15 @@ public final class RouteMatch<H> {
             pattern = e.pattern;
         }
         collected |= e.methodMask;
+    }
+
+    Outcome notImplemented() {
+        handler = null;
+        names = null;
+        pattern = null;
+        allow = null;
+        outcome = Outcome.NOT_IMPLEMENTED;
+        return outcome;
     }
 
     Outcome unmatched(int method) {

@@ -15,6 +15,7 @@ import java.util.Objects;
  *     case OPTIONS -> respond(204, "Allow", match.allow());
  *     case METHOD_NOT_ALLOWED -> respond(405, "Allow", match.allow());
  *     case NOT_FOUND -> respond(404);
+ *     case NOT_IMPLEMENTED -> respond(501);
  * }
  * }</pre>
  *
@@ -25,8 +26,14 @@ import java.util.Objects;
  * wins: its own route for the method, else for HEAD its GET route (with {@link RouteMatch#headFromGet()}), else
  * its ALL route. When the path matches patterns but none takes the method, the outcome is
  * {@link Outcome#OPTIONS} for an OPTIONS request and {@link Outcome#METHOD_NOT_ALLOWED} otherwise, with the
- * {@code Allow} value for all of them ({@link Method#OTHER} gets METHOD_NOT_ALLOWED too; a server may prefer 501).
- * Static-only routes are found first by one hash of the whole path; the trie is walked only when that misses.
+ * {@code Allow} value for all of them. Static-only routes are found first by one hash of the whole path; the trie is
+ * walked only when that misses.
+ *
+ * <p>A method no route takes on any path is {@link Outcome#NOT_IMPLEMENTED} (RFC 9110 §9.1: 501 for a method the
+ * server does not implement), whatever the path. GET, HEAD and OPTIONS are always implemented (§9.1 requires GET
+ * and HEAD of every server; OPTIONS is answered from the route table); POST, PUT, PATCH and DELETE are when some
+ * route names them; {@link Method#OTHER} (any extension token) only when some route takes every method
+ * ({@link Method#ALL}), and an ALL route implements every method.
  *
  * <p>Immutable: one router may serve any number of threads at once, each with its own {@link RouteMatch}.
  */
@@ -37,11 +44,14 @@ public final class Router<H> {
     private final Node root;
     private final ByteTable<Endpoint> staticRoutes;
     private final int maxParams;
+    /** Bit {@code 1 << id} for each request method id some route takes, on some path. */
+    private final int implemented;
 
-    Router(Node root, ByteTable<Endpoint> staticRoutes, int maxParams) {
+    Router(Node root, ByteTable<Endpoint> staticRoutes, int maxParams, int implemented) {
         this.root = root;
         this.staticRoutes = staticRoutes;
         this.maxParams = maxParams;
+        this.implemented = implemented;
     }
 
     public static <H> RouterBuilder<H> builder() {
@@ -75,6 +85,9 @@ public final class Router<H> {
                     + maxParams + "; use newMatch()");
         }
         match.reset();
+        if ((implemented & 1 << method) == 0) {
+            return match.notImplemented();
+        }
         if (length == 0 || buf[offset] != '/') {
             return match.unmatched(method);
         }
@@ -94,6 +107,20 @@ public final class Router<H> {
         }
         walk(root, buf, offset + 1, end, COLLECT, 0, match);
         return match.unmatched(method);
+    }
+
+    /**
+     * Answers {@link Outcome#NOT_IMPLEMENTED} into {@code match} without a lookup: for a method the server implements
+     * for no route of any router, such as CONNECT, which asks to turn the connection into a tunnel.
+     */
+    public Outcome notImplemented(RouteMatch<H> match) {
+        match.reset();
+        return match.notImplemented();
+    }
+
+    /** Whether some route takes method id {@code method} ({@link Method#GET} to {@link Method#OTHER}). */
+    public boolean isImplemented(int method) {
+        return (implemented & 1 << method) != 0;
     }
 
     /**

@@ -28,6 +28,8 @@ import java.util.List;
 public final class RouterBuilder<H> {
 
     private final BuildNode root = new BuildNode();
+    /** Bit {@code 1 << id} for every registration id routed so far, {@link Method#ALL} included. */
+    private int registered;
 
     RouterBuilder() {
     }
@@ -41,6 +43,7 @@ public final class RouterBuilder<H> {
             throw new IllegalArgumentException("null handler for " + Method.name(method) + " '" + pattern + "'");
         }
         root.insert(RoutePattern.parse(pattern), method, handler, Method.name(method) + " " + pattern);
+        registered |= 1 << method;
         return this;
     }
 
@@ -87,6 +90,19 @@ public final class RouterBuilder<H> {
             keys[i] = statics.get(i).pattern.getBytes(StandardCharsets.UTF_8);
             values[i] = statics.get(i);
         }
-        return new Router<>(compiled, new ByteTable<>(keys, values), root.maxParams(0));
+        return new Router<>(compiled, new ByteTable<>(keys, values), root.maxParams(0), implemented(registered));
+    }
+
+    /**
+     * The request method ids the routes implement (see {@link Router}): GET, HEAD and OPTIONS always, the methods
+     * routed by name, and every method, extension tokens ({@link Method#OTHER}) included, once a route takes ALL.
+     */
+    static int implemented(int registered) {
+        int all = (1 << Method.REQUEST_IDS) - 1;
+        if ((registered & 1 << Method.ALL) != 0) {
+            return all;
+        }
+        int always = 1 << Method.GET | 1 << Method.HEAD | 1 << Method.OPTIONS;
+        return always | registered & all & ~(1 << Method.OTHER);
     }
 }

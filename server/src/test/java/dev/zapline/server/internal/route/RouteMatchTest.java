@@ -14,6 +14,7 @@ class RouteMatchTest {
             .get("/users/:id/posts/:post", "post")
             .get("/files/*path", "files")
             .post("/files/*path", "upload")
+            .delete("/users/:id/posts/:post", "deletePost")
             .build();
 
     private RouteMatch<String> lookup(int method, byte[] buf) {

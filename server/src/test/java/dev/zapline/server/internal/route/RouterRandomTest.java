@@ -115,8 +115,19 @@ class RouterRandomTest {
         return sb.toString();
     }
 
-    /** Tries every pattern in priority order (static, then param, then wildcard, segment by segment). */
+    /**
+     * 501 for a method no route implements (GET, HEAD and OPTIONS always are, every method once a route takes ALL);
+     * else tries every pattern in priority order (static, then param, then wildcard, segment by segment).
+     */
     static String reference(List<Route> routes, int method, String path) {
+        boolean implemented = method == Method.GET || method == Method.HEAD || method == Method.OPTIONS;
+        for (Route r : routes) {
+            int id = RouterTableTest.id(r.method());
+            implemented |= id == Method.ALL || id == method;
+        }
+        if (!implemented) {
+            return "null | 501";
+        }
         if (!path.startsWith("/")) {
             return "null | 404";
         }

@@ -191,6 +191,7 @@ class RouterTableTest {
     static String render(RouteMatch<String> m, byte[] buf) {
         return switch (m.outcome()) {
             case NOT_FOUND -> "404";
+            case NOT_IMPLEMENTED -> "501";
             case METHOD_NOT_ALLOWED -> "405 " + new String(m.allow(), StandardCharsets.US_ASCII);
             case OPTIONS -> "204 " + new String(m.allow(), StandardCharsets.US_ASCII);
             case FOUND -> {
