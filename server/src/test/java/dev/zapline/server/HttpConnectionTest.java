@@ -122,8 +122,8 @@ class HttpConnectionTest {
                         "\"detail\":\"no route for /nope\",\"instance\":\"/nope\""),
                 open("extension method no route takes", "MKCOLA /health HTTP/1.1\r\nHost: t\r\n\r\n", 501,
                         "\"detail\":\"method MKCOLA is not implemented\""),
-                open("standard method no route takes", "DELETE /health HTTP/1.1\r\nHost: t\r\n\r\n", 501,
-                        "method DELETE is not implemented"),
+                open("standard method no route takes", "DELETE /health HTTP/1.1\r\nHost: t\r\n\r\n", 405,
+                        "allow: GET, HEAD, OPTIONS\r\n"),
                 open("registered method on a path without it", "POST /health HTTP/1.1\r\nHost: t\r\n"
                         + "Content-Length: 0\r\n\r\n", 405, "allow: GET, HEAD, OPTIONS\r\n"),
                 closed("CONNECT in authority form", "CONNECT a.test:443 HTTP/1.1\r\nHost: a.test:443\r\n\r\n", 501,

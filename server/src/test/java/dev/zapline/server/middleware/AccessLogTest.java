@@ -49,8 +49,8 @@ class AccessLogTest {
                     "GET /boom 500 " + problemLength(500, "Internal Server Error",
                             "the server could not complete the request", "/boom") + " 2us embedded",
                     "GET /nope 404 " + problemLength(404, "Not Found", "no route for /nope", "/nope") + " 0us embedded",
-                    "DELETE /users/7 501 " + problemLength(501, "Not Implemented",
-                            "method DELETE is not implemented", "/users/7") + " 0us embedded",
+                    "DELETE /users/7 405 " + problemLength(405, "Method Not Allowed",
+                            "method DELETE is not allowed on /users/7", "/users/7") + " 0us embedded",
                     "HEAD /users/42 200 7 153us embedded",
                     "GET /stream 200 - 0us embedded");
         }

@@ -29,11 +29,10 @@ import java.util.Objects;
  * {@code Allow} value for all of them. Static-only routes are found first by one hash of the whole path; the trie is
  * walked only when that misses.
  *
- * <p>A method no route takes on any path is {@link Outcome#NOT_IMPLEMENTED} (RFC 9110 §9.1: 501 for a method the
- * server does not implement), whatever the path. GET, HEAD and OPTIONS are always implemented (§9.1 requires GET
- * and HEAD of every server; OPTIONS is answered from the route table); POST, PUT, PATCH and DELETE are when some
- * route names them; {@link Method#OTHER} (any extension token) only when some route takes every method
- * ({@link Method#ALL}), and an ALL route implements every method.
+ * <p>A method the server does not recognise is {@link Outcome#NOT_IMPLEMENTED} (RFC 9110 §9.1: 501 for a method
+ * the server does not implement), whatever the path: {@link Method#OTHER} (any extension token, or a lower-case
+ * spelling) unless some route takes every method ({@link Method#ALL}). The seven methods a route can name are
+ * known, so a path that lacks one gets 404 or 405 with {@code Allow} (§15.5.6), even when no route uses it.
  *
  * <p>Immutable: one router may serve any number of threads at once, each with its own {@link RouteMatch}.
  */

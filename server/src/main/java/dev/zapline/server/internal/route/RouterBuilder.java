@@ -94,15 +94,12 @@ public final class RouterBuilder<H> {
     }
 
     /**
-     * The request method ids the routes implement (see {@link Router}): GET, HEAD and OPTIONS always, the methods
-     * routed by name, and every method, extension tokens ({@link Method#OTHER}) included, once a route takes ALL.
+     * The request method ids the routes implement (see {@link Router}): the seven methods a route can name always
+     * (they are known, so a path without them is a 404 or 405), and extension tokens ({@link Method#OTHER}) only
+     * once a route takes ALL.
      */
     static int implemented(int registered) {
         int all = (1 << Method.REQUEST_IDS) - 1;
-        if ((registered & 1 << Method.ALL) != 0) {
-            return all;
-        }
-        int always = 1 << Method.GET | 1 << Method.HEAD | 1 << Method.OPTIONS;
-        return always | registered & all & ~(1 << Method.OTHER);
+        return (registered & 1 << Method.ALL) != 0 ? all : all & ~(1 << Method.OTHER);
     }
 }

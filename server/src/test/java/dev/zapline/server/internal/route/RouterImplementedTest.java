@@ -8,9 +8,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * RFC 9110 §9.1: a method that no route takes on any path is not implemented (501, whatever the path), while a
- * method some route takes gets 404 or 405 on a path without it. GET, HEAD and OPTIONS are always implemented; an
- * ALL route implements every method, extension tokens included.
+ * RFC 9110 §9.1: a method the server does not recognise is not implemented (501, whatever the path), while the
+ * seven methods a route can name are known and get 404 or 405 on a path without them, even when no route uses
+ * them; an ALL route implements every method, extension tokens included.
  */
 class RouterImplementedTest {
 
@@ -22,13 +22,13 @@ class RouterImplementedTest {
         "GET /a                     | GET     | /b   | 404",
         "GET /a                     | OPTIONS | /a   | 204 GET, HEAD, OPTIONS",
         "GET /a                     | OPTIONS | /b   | 404",
-        "GET /a                     | POST    | /a   | 501",
-        "GET /a                     | DELETE  | /b   | 501",
+        "GET /a                     | POST    | /a   | 405 GET, HEAD, OPTIONS",
+        "GET /a                     | DELETE  | /b   | 404",
         "GET /a                     | MKCOLA  | /a   | 501",
         "GET /a                     | get     | /a   | 501",
         "GET /a, POST /b            | POST    | /a   | 405 GET, HEAD, OPTIONS",
         "GET /a, POST /b            | POST    | /c   | 404",
-        "GET /a, POST /b            | PUT     | /a   | 501",
+        "GET /a, POST /b            | PUT     | /a   | 405 GET, HEAD, OPTIONS",
         "GET /a, PATCH /b/:id       | PATCH   | /b/1 | PATCH /b/:id id=1",
         "GET /a, PATCH /b/:id       | PATCH   | /a   | 405 GET, HEAD, OPTIONS",
         "POST /a                    | GET     | /a   | 405 POST, OPTIONS",
