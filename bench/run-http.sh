@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
 # End-to-end HTTP benchmark: GET /health on raw Netty (the baseline), zapline, and nginx (when installed), one
-# at a time, each pinned to one core while wrk drives it from another. Builds nothing: first run
-#   ./mvnw -q -B package -DskipTests        # cli/target/zapline.jar and bench/target/benchmarks.jar
-# then
+# at a time, each pinned to the server's core while wrk drives it from the loader's. Builds the jars when missing:
 #   bench/run-http.sh                       # 3 rounds x 3 arms x (5 s warm-up + 10 s), about 3 minutes
 # Environment:
 #   ROUNDS=3 CONNECTIONS=64 DURATION=10s WARMUP=5s   the run (wrk -t1 -c$CONNECTIONS -d$DURATION)
-#   SERVER_CPU=0 LOAD_CPU=1                          taskset cores for the servers and for wrk
-#   JAVA=... JAVA_OPTS=...                           the JVM (default: the JDK 21+ ./zapline finds) and options
+#   SERVER_CPU= LOAD_CPU=                            taskset cores for the servers and for wrk (bench/lib.sh)
+#   JAVA=... JAVA_OPTS=...                           the JVM and the servers' flags (default: bench/lib.sh)
 #   ARMS="raw-netty zapline nginx"                   which arms, in round-1 order (later rounds rotate it)
 #   PORT=18080                                       first of three consecutive loopback ports
 #   OUT=bench/target/run-http.md                     where the report is also written
@@ -17,121 +15,44 @@
 # Every round starts each arm fresh, warms it up, measures it, and stops it; the arm order rotates per round so
 # slow drift on a shared machine hits every arm alike. Every process started here is stopped on exit or Ctrl-C.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
+bench_init
 
 rounds="${ROUNDS:-3}"
 connections="${CONNECTIONS:-64}"
 duration="${DURATION:-10s}"
 warmup="${WARMUP:-5s}"
-server_cpu="${SERVER_CPU:-0}"
-load_cpu="${LOAD_CPU:-1}"
-java_bin="${JAVA:-$(./zapline --print-java)}"
-java_opts="${JAVA_OPTS:---enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -Xms512m -Xmx512m}"
 port0="${PORT:-18080}"
 out="${OUT:-bench/target/run-http.md}"
-arms=(${ARMS:-raw-netty zapline nginx})
+read -ra wanted <<<"${ARMS:-raw-netty zapline nginx}"
 
-for tool in wrk taskset curl; do
-  command -v "$tool" >/dev/null || { echo "run-http.sh: $tool is not installed" >&2; exit 2; }
-done
-for jar in bench/target/benchmarks.jar cli/target/zapline.jar; do
-  [ -f "$jar" ] || { echo "run-http.sh: $jar is missing; run ./mvnw -q -B package -DskipTests" >&2; exit 2; }
-done
-if ! command -v nginx >/dev/null; then
-  echo "run-http.sh: nginx is not installed; skipping that arm" >&2
-  arms=("${arms[@]/nginx}")
-  arms=(${arms[@]})
-fi
-
-tmp="$(mktemp -d -t zapline-http.XXXXXX)"
-server_pid=""
-wrk_pid=""
-
-stop_server() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    for _ in $(seq 50); do
-      kill -0 "$server_pid" 2>/dev/null || break
-      sleep 0.1
-    done
-    kill -KILL "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
+need wrk curl
+need_jars "$ZAPLINE_JAR"
+arms=()
+for arm in "${wanted[@]}"; do
+  if [ "$arm" = nginx ] && ! have nginx; then
+    echo "run-http.sh: nginx is not installed; skipping that arm" >&2
+  else
+    arms+=("$arm")
   fi
-  server_pid=""
-}
-
-cleanup() {
-  trap - EXIT INT TERM
-  if [ -n "$wrk_pid" ]; then
-    kill -TERM "$wrk_pid" 2>/dev/null || true
-    wait "$wrk_pid" 2>/dev/null || true
-  fi
-  stop_server
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+done
+[ "${#arms[@]}" -gt 0 ] || die "no arm to run"
 
 port_of() {
   case "$1" in
     raw-netty) echo "$port0" ;;
     zapline) echo $((port0 + 1)) ;;
     nginx) echo $((port0 + 2)) ;;
+    *) die "unknown arm '$1' (raw-netty, zapline, nginx)" ;;
   esac
-}
-
-# shellcheck source=bench/nginx-conf.sh
-. bench/nginx-conf.sh
-
-start_server() {
-  local arm="$1" port
-  port="$(port_of "$arm")"
-  case "$arm" in
-    raw-netty)
-      # shellcheck disable=SC2086
-      taskset -c "$server_cpu" "$java_bin" $java_opts -cp bench/target/benchmarks.jar \
-        dev.zapline.fixtures.baseline.RawNettyServer --port "$port" --event-loops 1 >"$tmp/$arm.log" 2>&1 &
-      ;;
-    zapline)
-      # shellcheck disable=SC2086
-      taskset -c "$server_cpu" "$java_bin" $java_opts -jar cli/target/zapline.jar \
-        serve --http "127.0.0.1:$port" --event-loops 1 --grace 1 >"$tmp/$arm.log" 2>&1 &
-      ;;
-    nginx)
-      nginx_conf "$port" "$tmp"
-      taskset -c "$server_cpu" nginx -p "$tmp" -c "$tmp/nginx.conf" -e "$tmp/error.log" \
-        >"$tmp/$arm.log" 2>&1 &
-      ;;
-  esac
-  server_pid=$!
-  for _ in $(seq 200); do
-    if curl -sf -o /dev/null --max-time 1 "http://127.0.0.1:$port/health"; then
-      return 0
-    fi
-    kill -0 "$server_pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  echo "run-http.sh: $arm did not come up on port $port; its log:" >&2
-  cat "$tmp/$arm.log" >&2
-  exit 1
-}
-
-# Runs wrk in the background (so a signal interrupts the wait) and leaves its output in $tmp/wrk.out.
-run_wrk() {
-  local port="$1" secs="$2"
-  taskset -c "$load_cpu" wrk -t1 -c"$connections" -d"$secs" --latency "http://127.0.0.1:$port/health" \
-    >"$tmp/wrk.out" 2>&1 &
-  wrk_pid=$!
-  wait "$wrk_pid"
-  wrk_pid=""
 }
 
 # CPU clock ticks (user + system) used so far by the server process and its children (nginx's worker).
 cpu_ticks() {
-  local pids total=0 pid
-  pids="$server_pid $(pgrep -P "$server_pid" | tr '\n' ' ')"
-  for pid in $pids; do
+  local total=0 pid
+  # shellcheck disable=SC2046  # one word per child pid
+  for pid in "$server_pid" $(pgrep -P "$server_pid" || true); do
     total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0)))
   done
   echo "$total"
@@ -145,29 +66,27 @@ to_us() {
   }'
 }
 
-median() {
-  sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
-}
-
 hz="$(getconf CLK_TCK)"
-load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
+load_before="$(loadavg)"
 results="$tmp/results"
 : >"$results"
-n=${#arms[@]}
 for ((r = 1; r <= rounds; r++)); do
-  for ((k = 0; k < n; k++)); do
-    arm="${arms[$(((k + r - 1) % n))]}"
+  for arm in $(rotated "$r" "${arms[@]}"); do
     port="$(port_of "$arm")"
-    start_server "$arm"
+    start_arm "$arm" "$port"
     if [ "$r" = 1 ]; then
-      curl -s -i --raw "http://127.0.0.1:$port/health" >"$tmp/$arm.response"
+      curl -s -i --raw --max-time 5 "http://127.0.0.1:$port/health" >"$tmp/$arm.response"
     fi
-    run_wrk "$port" "$warmup"
+    run_wrk "$tmp/wrk.out" "$port" "$warmup" "$connections" || true
     ticks_before="$(cpu_ticks)"
-    run_wrk "$port" "$duration"
+    run_wrk "$tmp/wrk.out" "$port" "$duration" "$connections" --latency || true
     ticks="$(($(cpu_ticks) - ticks_before))"
-    stop_server
-    rps="$(awk '/^Requests\/sec:/ { print $2 }' "$tmp/wrk.out")"
+    stop_pid "$server_pid"
+    rps="$(wrk_rps "$tmp/wrk.out")"
+    if [ -z "$rps" ]; then
+      cat "$tmp/wrk.out" >&2
+      die "wrk gave no result for $arm"
+    fi
     avg="$(to_us "$(awk '$1 == "Latency" && NF >= 4 { print $2; exit }' "$tmp/wrk.out")")"
     p50="$(to_us "$(awk '$1 == "50%" { print $2 }' "$tmp/wrk.out")")"
     p99="$(to_us "$(awk '$1 == "99%" { print $2 }' "$tmp/wrk.out")")"
@@ -176,24 +95,19 @@ for ((r = 1; r <= rounds; r++)); do
     # Server CPU time per request (µs) and its share of its core: steadier than req/s when other work shares it.
     cpu_us="$(awk -v t="$ticks" -v hz="$hz" -v n="$requests" 'BEGIN { printf "%.2f", t / hz * 1e6 / n }')"
     core="$(awk -v t="$ticks" -v hz="$hz" -v s="$secs" 'BEGIN { printf "%.0f", t / hz / s * 100 }')"
-    errors="$(awk '/Socket errors|Non-2xx/ { sub(/^ +/, ""); printf "%s; ", $0 }' "$tmp/wrk.out")"
-    if [ -z "$rps" ]; then
-      echo "run-http.sh: wrk gave no result for $arm:" >&2
-      cat "$tmp/wrk.out" >&2
-      exit 1
-    fi
+    errors="$(wrk_errors "$tmp/wrk.out")"
     echo "$r $arm $rps $avg $p50 $p99 $cpu_us $core ${errors:-none}" >>"$results"
     echo "round $r $arm: $rps req/s, p50 $p50 us, p99 $p99 us, server $cpu_us CPU us/req at $core % of its core" >&2
   done
 done
-load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
+load_after="$(loadavg)"
 
 med() { awk -v a="$1" -v c="$2" '$2 == a { print $c }' "$results" | median; }
 {
   echo "### HTTP GET /health: wrk -t1 -c$connections -d$duration (warm-up $warmup), $rounds rounds"
   echo
-  echo "Servers on core $server_cpu, wrk on core $load_cpu; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'),"
-  echo "$(nproc) cores, Linux $(uname -r), $("$java_bin" -version 2>&1 | head -1); load average $load_before before, $load_after after."
+  echo "Servers $(where "$server_cpu"), wrk $(where "$load_cpu"); server JVM ${server_opts[*]};"
+  echo "$(machine); load average $load_before before, $load_after after."
   echo
   echo "| round | arm | req/s | avg latency µs | p50 µs | p99 µs | server CPU µs/req | server core % | errors |"
   echo "|---:|---|---:|---:|---:|---:|---:|---:|---|"
@@ -203,8 +117,8 @@ med() { awk -v a="$1" -v c="$2" '$2 == a { print $c }' "$results" | median; }
   echo "| arm | median req/s | min–max req/s | median p50 µs | median p99 µs | median server CPU µs/req | response bytes |"
   echo "|---|---:|---:|---:|---:|---:|---:|"
   for arm in "${arms[@]}"; do
-    min="$(awk -v a="$arm" '$2 == a { print $3 }' "$results" | sort -g | head -1)"
-    max="$(awk -v a="$arm" '$2 == a { print $3 }' "$results" | sort -g | tail -1)"
+    min="$(awk -v a="$arm" '$2 == a { print $3 }' "$results" | quantile 0)"
+    max="$(awk -v a="$arm" '$2 == a { print $3 }' "$results" | quantile 1)"
     bytes="$(wc -c <"$tmp/$arm.response" | tr -d ' ')"
     printf '| %s | %.0f | %.0f–%.0f | %.0f | %.0f | %.2f | %s |\n' "$arm" "$(med "$arm" 3)" "$min" "$max" \
       "$(med "$arm" 5)" "$(med "$arm" 6)" "$(med "$arm" 7)" "$bytes"

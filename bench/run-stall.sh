@@ -7,18 +7,18 @@
 #   stall x (1 - (1 - p) x total / delayed)          1,000/s, 10 s, 1 s: p99 0.90 s, p99.9 0.99 s
 # while service time (from the actual write) stays small: only the requests written during the stall see it, at
 # most one per idle connection (pipeline 1), so CONNECTIONS of the total; with 16 of 10,000 (0.16 %) that reaches
-# the service p99.9, not the p99. Builds nothing: first run
-#   ./mvnw -q -B package -DskipTests        # cli/target/zapline.jar and bench/target/benchmarks.jar
-# then
+# the service p99.9, not the p99. Builds the jars when missing, then
 #   bench/run-stall.sh                      # about 15 s
 # Environment:
 #   RATE=1000 DURATION=10 STALL_AFTER=5 STALL_MS=1000 CONNECTIONS=16   the scenario (DURATION in seconds)
-#   SERVER_CPU= LOAD_CPU=                                              taskset cores (unpinned when empty)
-#   JAVA=... JAVA_OPTS=...  PORT=18400                                 the JVM (21 or later; default: the
-#                                                                      one ./zapline finds) and the port
+#   SERVER_CPU= LOAD_CPU=                 taskset cores (bench/lib.sh; set empty, that side runs unpinned)
+#   JAVA=... JAVA_OPTS=... ZAPLINE_JAVA_OPTS=...  the JVM (21 or later), the server's flags, zapline load's extra
+#   PORT=18400                            flags (defaults: bench/lib.sh); the loopback port
 # The server is stopped on exit or Ctrl-C.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
+bench_init
 
 rate="${RATE:-1000}"
 duration="${DURATION:-10}"
@@ -26,47 +26,16 @@ stall_after="${STALL_AFTER:-5}"
 stall_ms="${STALL_MS:-1000}"
 connections="${CONNECTIONS:-16}"
 port="${PORT:-18400}"
-java_bin="${JAVA:-$(./zapline --print-java)}"
-java_opts="${JAVA_OPTS:---enable-native-access=ALL-UNNAMED -Xms256m -Xmx256m}"
+need jq awk
+need_jars "$BENCHMARKS_JAR" "$ZAPLINE_JAR"
 
-for tool in jq awk; do
-  command -v "$tool" >/dev/null || { echo "run-stall.sh: $tool is not installed" >&2; exit 2; }
-done
-for jar in bench/target/benchmarks.jar cli/target/zapline.jar; do
-  [ -f "$jar" ] || { echo "run-stall.sh: $jar is missing; run ./mvnw -q -B package -DskipTests" >&2; exit 2; }
-done
-pin() {
-  if [ -n "$1" ] && command -v taskset >/dev/null; then echo "taskset -c $1"; fi
-}
-
-tmp="$(mktemp -d -t zapline-stall.XXXXXX)"
-server_pid=""
-cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    sleep 0.5
-    kill -KILL "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-
-$(pin "${SERVER_CPU:-}") "$java_bin" $java_opts -cp bench/target/benchmarks.jar dev.zapline.bench.load.StallServer \
-    "$port" "$stall_after" "$stall_ms" >"$tmp/server.out" 2>"$tmp/server.err" &
-server_pid=$!
-for _ in $(seq 100); do
-  grep -q '^listening' "$tmp/server.out" 2>/dev/null && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.err" >&2; exit 1; }
-  sleep 0.1
-done
-grep -q '^listening' "$tmp/server.out" || { echo "run-stall.sh: server did not start" >&2; exit 1; }
-
-$(pin "${LOAD_CPU:-}") "$java_bin" $java_opts -jar cli/target/zapline.jar load "http://127.0.0.1:$port/health" \
-    --rate "$rate" -d "${duration}s" -c "$connections" --quiet --json "$tmp/stall.json" >"$tmp/summary.txt"
-grep -q '^stalled' "$tmp/server.out" || echo "run-stall.sh: warning: the server never stalled" >&2
-
+start_server stall "$port" "${server_java[@]}" -cp "$BENCHMARKS_JAR" "$STALL_SERVER" "$port" "$stall_after" "$stall_ms"
 j="$tmp/stall.json"
+run_fg loader "$tmp/summary.txt" "${loader_java[@]}" -jar "$ZAPLINE_JAR" load "http://127.0.0.1:$port/health" \
+  --rate "$rate" -d "${duration}s" -c "$connections" --quiet --json "$j" \
+  || { cat "$tmp/summary.txt" >&2; die "zapline load failed"; }
+grep -q '^stalled' "$server_log" || echo "run-stall.sh: warning: the server never stalled" >&2
+
 requests=$(jq '.summary.requests' "$j")
 dropped=$(jq '.summary.dropped' "$j")
 errors=$(jq '.summary.errors' "$j")

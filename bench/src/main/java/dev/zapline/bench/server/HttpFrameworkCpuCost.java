@@ -15,7 +15,7 @@ import java.util.Arrays;
  * figures, as {@code bench/run-framework-cost.sh} does.
  *
  * <pre>
- * taskset -c 0 java -cp bench/target/benchmarks.jar dev.zapline.bench.server.HttpFrameworkCpuCost \
+ * taskset -c 1 java -cp bench/target/benchmarks.jar dev.zapline.bench.server.HttpFrameworkCpuCost \
  *     [rounds [batch [arm...]]]
  * </pre>
  */

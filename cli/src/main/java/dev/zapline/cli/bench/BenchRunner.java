@@ -363,7 +363,10 @@ public final class BenchRunner {
         return c;
     }
 
-    /** The server children's JVM flags: the same for every arm. */
+    /**
+     * The server children's JVM flags: the same for every arm, and the same as the bench scripts' servers get
+     * ({@code bench/lib.sh}, {@code jvm_flags}; {@code BenchPartsTest} checks that the two agree).
+     */
     static List<String> serverFlags() {
         List<String> f = new ArrayList<>(List.of("-Xms512m", "-Xmx512m", "-Dio.netty.leakDetection.level=disabled",
                 "--enable-native-access=ALL-UNNAMED"));

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Where the server and the loader run. On Linux with at least two usable cores and {@code taskset} installed, the
  * loader (this JVM, every thread) goes to the first usable core and each server child to the second; otherwise
- * nothing is pinned and {@link #note()} says why.
+ * nothing is pinned and {@link #note()} says why. The bench scripts pick their cores the same way
+ * ({@code bench/lib.sh}, {@code bench_pinning}; {@code BenchPartsTest} checks that the two agree).
  *
  * @param note one line for the report
  */

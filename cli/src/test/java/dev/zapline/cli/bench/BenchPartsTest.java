@@ -3,7 +3,13 @@ package dev.zapline.cli.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class BenchPartsTest {
@@ -43,6 +49,23 @@ class BenchPartsTest {
         assertThat(Pinning.parseCpuList("0-3,6,8-9")).containsExactly(0, 1, 2, 3, 6, 8, 9);
         assertThat(Pinning.parseCpuList("1")).containsExactly(1);
         assertThat(Pinning.off("--no-pin").serverPrefix()).isEmpty();
+    }
+
+    /** bench/lib.sh gives the scripts' servers these flags and picks cores as Pinning does: change both together. */
+    @Test
+    void benchScriptsUseTheSameServerFlagsAndCores() throws IOException {
+        String lib = Files.readString(Path.of("..", "bench", "lib.sh"));
+        Matcher flags = Pattern.compile("(?m)^\\s*jvm_flags=\\((.*)\\)$").matcher(lib);
+        assertThat(flags.find()).as("jvm_flags=(...) in bench/lib.sh").isTrue();
+        assertThat(lib).contains("jvm_flags 512m");
+        List<String> script = new ArrayList<>();
+        for (String word : flags.group(1).trim().split("\\s+")) {
+            script.add(word.replace("\"", "").replace("$1", "512m"));
+        }
+        List<String> java = new ArrayList<>(BenchRunner.serverFlags());
+        java.remove("--sun-misc-unsafe-memory-access=allow"); // both add it on JDK 24+ only
+        assertThat(script).containsExactlyInAnyOrderElementsOf(java);
+        assertThat(lib).contains("def_load=\"${cpus[0]}\"").contains("def_server=\"${cpus[1]}\"");
     }
 
     @Test
