@@ -9,10 +9,7 @@ import java.util.Arrays;
  * of the head is an offset into that array and stays valid after the network buffer is released, until the next
  * request is parsed into this object.
  *
- * <pre>{@code
- * int i = req.header(CONTENT_TYPE);                   // lower-case name, case-insensitive match
- * if (i >= 0 && req.valueEquals(i, APPLICATION_JSON)) { ... }
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.Http1Snippets region=request}
  *
  * <p>Lookups allocate nothing; methods named {@code …AsString} allocate. Not thread-safe.
  */
