@@ -11,8 +11,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=recorder}
  *
  * <p>Threading: one writer (the loop) that never waits and never allocates; readers on other threads take
- * interval histograms with {@link #swap} and read counters at any time. Latencies are in nanoseconds, clamped to
- * {@link #HIGHEST}.
+ * interval histograms with {@link #swapCorrected} and {@link #swapService} and read counters at any time. Latencies
+ * are in nanoseconds, clamped to {@link #HIGHEST}.
  */
 public final class LoopRecorder {
 
