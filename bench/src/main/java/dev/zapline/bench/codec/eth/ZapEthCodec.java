@@ -14,10 +14,7 @@ import dev.zapline.wire.ZapSlice;
  * generated code would). {@link #encodeWithBuilder} is the same response through the generic {@link ZapBuilder},
  * copied into the array, for comparison.
  *
- * <pre>{@code
- * ZapEthCodec zap = new ZapEthCodec();                 // one per thread
- * int n = zap.handle(request, request.length, out);
- * }</pre>
+ * {@snippet class=dev.zapline.bench.snippets.BenchSnippets region=zapEthCodec}
  *
  * <p>Allocation-free once the builder has grown to the response size. Not thread-safe.
  */
