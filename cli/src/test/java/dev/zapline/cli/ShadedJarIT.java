@@ -104,7 +104,7 @@ class ShadedJarIT {
                 assertThat(rpc.statusCode()).isEqualTo(200);
                 assertThat(rpc.body()).startsWith("{\"id\":3,");
             }
-            p.destroy(); // SIGTERM
+            p.toHandle().destroy(); // SIGTERM; Process.destroy() would also close the output we read next
             assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("serve stops on SIGTERM").isTrue();
             StringBuilder rest = new StringBuilder();
             for (String line; (line = in.readLine()) != null; ) {
