@@ -8,7 +8,6 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,7 +16,8 @@ import picocli.CommandLine.Option;
 /** {@code zapline serve}: the demo server (health, eth RPC, echo) that the benchmarks drive. */
 @Command(name = "serve", sortOptions = false,
         description = {"Run the demo server: GET /health, POST /rpc (the eth record; application/zap or JSON),",
-            "POST /echo, over HTTP/1.1 and ZAP. Prints the addresses it listens on; stops cleanly on SIGINT/SIGTERM."})
+            "POST /echo, over HTTP/1.1 and ZAP. Prints the addresses it listens on; on SIGINT/SIGTERM it drains",
+            "in-flight requests (--grace), prints 'stopped' and exits 0."})
 final class ServeCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -64,16 +64,23 @@ final class ServeCommand implements Callable<Integer> {
             app.listen(z);
         }
         app.start();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            app.stop(Duration.ofSeconds(grace));
-            stopped.countDown();
-        }, "zapline-shutdown"));
+        StopSignals signals = StopSignals.install();
+        // Other ends (SIGHUP, System.exit elsewhere) still stop the server cleanly; stopping twice is a no-op.
+        Thread hook = new Thread(() -> app.stop(Duration.ofSeconds(grace)), "zapline-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
         for (ListenAddress a : app.addresses()) {
             out.println("listening on " + a + " (" + app.transportName() + ", " + config.eventLoops() + " event loops)");
         }
         out.flush();
-        stopped.await();
+        signals.await();
+        app.stop(Duration.ofSeconds(grace));
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is already shutting down; the hook finds the app stopped
+        }
+        out.println("stopped");
+        out.flush();
         return 0;
     }
 }

@@ -80,7 +80,7 @@ class ShadedJarIT {
     }
 
     @Test
-    void serveAnswersHealthAndRpcOverBothTransportsFromTheJar() throws Exception {
+    void serveAnswersHealthAndRpcOverBothTransportsFromTheJarAndExitsZeroOnSigterm() throws Exception {
         Process p = java("serve", "--http", "127.0.0.1:0", "--zap", "127.0.0.1:0", "--json", "dsljson").start();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             Pattern listening = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)");
@@ -104,9 +104,17 @@ class ShadedJarIT {
                 assertThat(rpc.statusCode()).isEqualTo(200);
                 assertThat(rpc.body()).startsWith("{\"id\":3,");
             }
-        } finally {
-            p.destroy();
+            p.toHandle().destroy(); // SIGTERM; Process.destroy() would also close the output we read next
             assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("serve stops on SIGTERM").isTrue();
+            StringBuilder rest = new StringBuilder();
+            for (String line; (line = in.readLine()) != null; ) {
+                rest.append(line).append('\n');
+            }
+            assertThat(p.exitValue()).as("exit status after a clean stop; output after the listening line:%n%s", rest)
+                    .isZero();
+            assertThat(rest).contains("stopped");
+        } finally {
+            p.destroyForcibly();
         }
     }
 }

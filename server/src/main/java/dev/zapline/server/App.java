@@ -18,24 +18,30 @@ import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A zapline server: routes, middleware and the addresses to serve them on.
+ * A zapline server: routes, middleware and the addresses to serve them on. Registration methods return the app,
+ * so a server is one chain:
  *
- * <pre>{@code
- * App app = App.create();
- * app.get("/health", ctx -> ctx.send("ok"));
- * app.listen("http://127.0.0.1:8080").start();
- * // ...
- * app.stop(Duration.ofSeconds(5));
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.AppSnippets region=main}
  *
- * <p>Configure from one thread, then {@link #start()}; handlers then run on the event loops (one per core by
- * default), each connection always on the same loop. {@link #stop} drains in-flight requests for up to its grace
- * period, then closes what is left.
+ * <p>Threads: configure from one thread, then {@link #start()}; handlers then run on the event loops (one per core
+ * by default), each connection always on the same loop. The event-loop threads are not daemons, so a started app
+ * keeps the JVM alive after {@code main} returns, until {@link #stop} (or {@link #close}, or the JVM's own
+ * shutdown). {@link #join()} blocks a thread until then. {@link #stop} drains in-flight requests for up to its
+ * grace period, then closes what is left; {@code start}, {@code stop}, {@code close}, {@code join} and the
+ * getters may be called from any thread.
+ *
+ * <p>Tests and short-lived users stop it with try-with-resources:
+ *
+ * {@snippet class=dev.zapline.server.snippets.AppSnippets region=close}
  */
-public final class App extends Routes {
+public final class App extends Routes<App> implements AutoCloseable {
+
+    /** How long {@link #close()} lets in-flight requests finish. */
+    public static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
 
     private final ServerConfig config;
     private final List<ListenAddress> addresses = new ArrayList<>();
@@ -44,17 +50,25 @@ public final class App extends Routes {
     private final ChannelGroup connections = new DefaultChannelGroup("zapline", GlobalEventExecutor.INSTANCE);
     private EventLoopGroup group;
     private Transports transports;
+    /** Counted down when a started app is stopped; null before the first start. */
+    private CountDownLatch running;
 
     private App(ServerConfig config) {
         this.config = config;
     }
 
+    /** An app with {@link ServerConfig#defaults()}. */
     public static App create() {
         return new App(ServerConfig.defaults());
     }
 
     public static App create(ServerConfig config) {
         return new App(config);
+    }
+
+    @Override
+    App self() {
+        return this;
     }
 
     /** Adds addresses to serve on (see {@link ListenAddress#parse}). */
@@ -66,7 +80,8 @@ public final class App extends Routes {
     }
 
     /**
-     * Compiles the routes and binds every address.
+     * Compiles the routes and binds every address; returns once they are listening. From then on the app's
+     * (non-daemon) event-loop threads keep the JVM running until the app is stopped.
      *
      * @throws IllegalArgumentException for conflicting routes (naming both)
      * @throws IllegalStateException when an address cannot be bound; nothing is left listening then
@@ -81,6 +96,7 @@ public final class App extends Routes {
         ServerContext server = new ServerContext(new Dispatcher(compile(), rootMiddleware()), config);
         transports = new Transports(config.nativeTransport());
         group = transports.group(config.eventLoops(), "zapline-loop");
+        running = new CountDownLatch(1);
         try {
             for (ListenAddress a : addresses) {
                 bind(a, server);
@@ -143,11 +159,7 @@ public final class App extends Routes {
      * handler, which keeps its own idle timer), for a channel that is not a socket: tests and benchmarks drive the whole request
      * path in-process with Netty's {@code EmbeddedChannel}. The app need not be started.
      *
-     * <pre>{@code
-     * EmbeddedChannel ch = new EmbeddedChannel(app.embedded(Transport.HTTP));
-     * ch.writeInbound(Unpooled.copiedBuffer("GET /health HTTP/1.1\r\nHost: a\r\n\r\n", US_ASCII));
-     * ByteBuf response = ch.readOutbound();
-     * }</pre>
+     * {@snippet class=dev.zapline.server.snippets.AppSnippets region=embedded}
      *
      * <p>Compiles the routes as {@link #start()} does (configure them first) and uses this app's
      * {@link ServerConfig}. The returned handler serves one channel and runs on that channel's event loop.
@@ -181,7 +193,8 @@ public final class App extends Routes {
 
     /**
      * Stops accepting, lets connections finish their in-flight requests for up to {@code grace}, then closes
-     * everything and stops the event loops. Safe to call twice.
+     * everything and stops the event loops; returns when they have stopped. Safe to call twice, and on an app that
+     * was never started (it does nothing then).
      */
     public synchronized void stop(Duration grace) {
         if (group == null) {
@@ -205,5 +218,29 @@ public final class App extends Routes {
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
         group = null;
         bound.clear();
+        running.countDown();
+    }
+
+    /** {@link #stop(Duration)} with {@link #CLOSE_GRACE}: the graceful stop, for try-with-resources. Idempotent. */
+    @Override
+    public void close() {
+        stop(CLOSE_GRACE);
+    }
+
+    /**
+     * Blocks until the app is stopped (by {@link #stop}, {@link #close} or a shutdown hook of yours, from another
+     * thread); returns at once when it is not running. For a {@code main} that wants to wait explicitly: it is not
+     * needed to keep the JVM alive, the event-loop threads do that.
+     *
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
+    public void join() throws InterruptedException {
+        CountDownLatch r;
+        synchronized (this) {
+            r = group == null ? null : running;
+        }
+        if (r != null) {
+            r.await();
+        }
     }
 }

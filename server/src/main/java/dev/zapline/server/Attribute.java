@@ -8,11 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #perConnection} value lives as long as the connection (whose {@code Ctx} serves each of its requests in
  * turn), which suits reusable scratch objects.
  *
- * <pre>{@code
- * static final Attribute<User> USER = Attribute.perRequest("user");
- * app.use(ctx -> { ctx.attribute(USER, users.authenticate(ctx)); ctx.next(); });
- * app.get("/me", ctx -> ctx.json(ctx.attribute(USER)));
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.CtxSnippets region=attribute}
  *
  * <p>Keys are immutable and thread-safe. Create them once ({@code static final}): each key takes a slot in every
  * connection's {@code Ctx} that uses it.

@@ -16,12 +16,7 @@ import java.util.Objects;
  * never re-created, so reading the request and writing a response allocate nothing unless a method says it
  * allocates. The few a loop keeps stay hot in the CPU's caches, whichever of its connections a request comes on.
  *
- * <pre>{@code
- * app.get("/users/:id", ctx -> {
- *     String id = ctx.pathParam("id");                 // allocates the String
- *     ctx.status(200).header("cache-control", "no-store").json(users.find(id));
- * });
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.CtxSnippets region=ctx}
  *
  * <p>Valid only during the handler call on the connection's event loop, or, after {@link #handOff()}, until the
  * hand-off completes. Not thread-safe: another thread touches it only through {@link HandOff#complete}.
@@ -281,7 +276,7 @@ public final class Ctx {
         return this;
     }
 
-    /** The response headers set so far. */
+    /** The response headers set so far, to read (set them with {@link #header}). */
     public ResponseHeaders responseHeaders() {
         return headers;
     }

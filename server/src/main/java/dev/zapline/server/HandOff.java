@@ -8,15 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link #complete} once: the responder runs on the connection's event loop with the request's {@link Ctx}, and
  * the connection then answers the requests pipelined behind it, in order.
  *
- * <pre>{@code
- * app.get("/report", ctx -> {
- *     HandOff h = ctx.handOff();
- *     Thread.startVirtualThread(() -> {
- *         byte[] report = slowReport();               // blocking is fine here
- *         h.complete(c -> c.send(report));
- *     });
- * });
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.CtxSnippets region=handOff}
  *
  * <p>{@link #complete} and {@link #fail} are thread-safe; only the first call counts.
  */

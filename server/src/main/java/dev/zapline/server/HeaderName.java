@@ -6,10 +6,7 @@ import java.util.Locale;
 /**
  * A header name encoded once, for allocation-free lookups and writes.
  *
- * <pre>{@code
- * static final HeaderName TRACE = HeaderName.of("x-trace-id");
- * if (ctx.hasHeader(TRACE)) { ... }
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.CtxSnippets region=headerName}
  *
  * <p>Immutable and thread-safe.
  */

@@ -4,9 +4,7 @@ package dev.zapline.server;
  * Ends a request with an HTTP status: thrown by a handler (or middleware), caught by the server and rendered in
  * one place as an RFC 9457 {@code application/problem+json} body. The connection's other requests carry on.
  *
- * <pre>{@code
- * if (user == null) throw new HttpStatusException.NotFound("no user " + id);
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.CtxSnippets region=statusException}
  *
  * <p>Subclasses name the common statuses; any other status can be thrown with this class directly.
  */

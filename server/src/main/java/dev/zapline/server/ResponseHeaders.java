@@ -1,21 +1,26 @@
 package dev.zapline.server;
 
-import io.netty.buffer.ByteBuf;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
- * The headers a handler sets on its response, in order, kept as bytes in one reused array so that setting them
- * allocates nothing once warm. They are laid out as HTTP/1.1 header lines ({@code name: value\r\n}), so the HTTP
- * transport writes them all with one copy; other transports read names and values by offset.
+ * The headers set so far on a response, in order: what {@link Ctx#responseHeaders()} returns, for middleware and
+ * tests that look at them. Handlers set headers through {@link Ctx#header}; this view only reads.
+ *
+ * {@snippet class=dev.zapline.server.snippets.CtxSnippets region=responseHeaders}
  *
  * <p>Names must be tokens and values must not hold CR or LF (header injection); both are checked when set. Not
- * thread-safe; owned by a {@link Ctx}.
+ * thread-safe; owned by a {@link Ctx} and valid as long as it is.
  */
 public final class ResponseHeaders {
+
+    // Kept as bytes in one reused array, laid out as HTTP/1.1 header lines ("name: value\r\n"), so that setting
+    // them allocates nothing once warm and the HTTP transport copies them all at once; the ZAP transport reads
+    // names and values by offset. Those accessors are package-private: they are the transports' business.
 
     private byte[] data = new byte[512];
     private int used;
@@ -130,6 +135,7 @@ public final class ResponseHeaders {
         count++;
     }
 
+    /** How many headers are set (a repeated name counts once per field). */
     public int count() {
         return count;
     }
@@ -139,9 +145,16 @@ public final class ResponseHeaders {
         return contentType;
     }
 
-    /** Writes every header as HTTP/1.1 header lines, in order, with one copy. */
-    public void writeHttp(ByteBuf out) {
-        out.writeBytes(data, 0, used);
+    /** Allocating convenience: the name of header {@code i} (0-based, in the order set), as it was given. */
+    public String name(int i) {
+        Objects.checkIndex(i, count);
+        return new String(data, nameAt[i], nameLen[i], StandardCharsets.ISO_8859_1);
+    }
+
+    /** Allocating convenience: the value of header {@code i} (0-based, in the order set). */
+    public String value(int i) {
+        Objects.checkIndex(i, count);
+        return new String(data, valueAt[i], valueLen[i], StandardCharsets.ISO_8859_1);
     }
 
     /** Copies every header as HTTP/1.1 header lines into {@code dst} at {@code at}; returns the index after them. */
@@ -155,23 +168,24 @@ public final class ResponseHeaders {
         return used;
     }
 
-    public byte[] array() {
+    /** The array that names and values index into (valid until the next header is set). */
+    byte[] array() {
         return data;
     }
 
-    public int nameStart(int i) {
+    int nameStart(int i) {
         return nameAt[i];
     }
 
-    public int nameLength(int i) {
+    int nameLength(int i) {
         return nameLen[i];
     }
 
-    public int valueStart(int i) {
+    int valueStart(int i) {
         return valueAt[i];
     }
 
-    public int valueLength(int i) {
+    int valueLength(int i) {
         return valueLen[i];
     }
 

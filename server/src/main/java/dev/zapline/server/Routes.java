@@ -9,85 +9,106 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Route registration, shared by {@link App} and its groups: methods, path patterns ({@code /static},
+ * Route registration, shared by {@link App} and its {@link RouteGroup}s: methods, path patterns ({@code /static},
  * {@code /:param}, trailing {@code /*wildcard}) and handlers; {@link #group} nests a prefix with its own
- * middleware. Routes are compiled into a router when the app starts; conflicting or ambiguous routes fail then,
- * naming both. Not thread-safe: configure from one thread before {@code start()}.
+ * middleware. Every method returns the object it was called on, typed as itself ({@code T}: an {@code App} or a
+ * {@code RouteGroup}), so registrations chain.
+ *
+ * {@snippet class=dev.zapline.server.snippets.AppSnippets region=chain}
+ *
+ * <p>Routes are compiled into a router when the app starts; conflicting or ambiguous routes fail then, naming
+ * both. Not thread-safe: configure from one thread before {@code start()}.
+ *
+ * @param <T> the concrete type, returned by every registration method
  */
-public class Routes {
+public abstract sealed class Routes<T extends Routes<T>> permits App, RouteGroup {
 
-    private record Entry(int method, String pattern, Handler[] handlers, Routes owner) {}
+    private record Entry(int method, String pattern, Handler[] handlers, Routes<?> owner) {}
 
     private final String prefix;
     private final List<Entry> entries;
     private final List<Handler> middleware = new ArrayList<>();
-    private final Routes parent;
+    private final Routes<?> parent;
 
     Routes() {
         this("", new ArrayList<>(), null);
     }
 
-    private Routes(String prefix, List<Entry> entries, Routes parent) {
+    /** A level under {@code parent}: routes added here go into the parent's (the app's) list. */
+    Routes(String prefix, Routes<?> parent) {
+        this(prefix, parent.entries, parent);
+    }
+
+    private Routes(String prefix, List<Entry> entries, Routes<?> parent) {
         this.prefix = prefix;
         this.entries = entries;
         this.parent = parent;
     }
 
-    public Routes get(String path, Handler... handlers) {
+    /** This object, as its own type. */
+    abstract T self();
+
+    /** A {@code GET} route (which also answers {@code HEAD}, without the body). */
+    public T get(String path, Handler... handlers) {
         return add(Method.GET, path, handlers);
     }
 
-    public Routes post(String path, Handler... handlers) {
+    public T post(String path, Handler... handlers) {
         return add(Method.POST, path, handlers);
     }
 
-    public Routes put(String path, Handler... handlers) {
+    public T put(String path, Handler... handlers) {
         return add(Method.PUT, path, handlers);
     }
 
-    public Routes patch(String path, Handler... handlers) {
+    public T patch(String path, Handler... handlers) {
         return add(Method.PATCH, path, handlers);
     }
 
-    public Routes delete(String path, Handler... handlers) {
+    public T delete(String path, Handler... handlers) {
         return add(Method.DELETE, path, handlers);
     }
 
-    public Routes head(String path, Handler... handlers) {
+    public T head(String path, Handler... handlers) {
         return add(Method.HEAD, path, handlers);
     }
 
-    public Routes options(String path, Handler... handlers) {
+    public T options(String path, Handler... handlers) {
         return add(Method.OPTIONS, path, handlers);
     }
 
     /** A route for every method (an explicit method route on the same path wins). */
-    public Routes all(String path, Handler... handlers) {
+    public T all(String path, Handler... handlers) {
         return add(Method.ALL, path, handlers);
     }
 
     /** Middleware for every route of this app or group, run in the order added, before the route's handlers. */
-    public Routes use(Handler middleware) {
+    public T use(Handler middleware) {
         this.middleware.add(middleware);
-        return this;
+        return self();
     }
 
-    /** Routes under {@code prefix}, with middleware of their own on top of this level's. */
-    public Routes group(String prefix, Consumer<Routes> body) {
+    /**
+     * Routes under {@code prefix}, with middleware of their own on top of this level's; {@code body} registers
+     * them on the group it is given (whose methods return the group).
+     *
+     * @throws IllegalArgumentException when {@code prefix} does not start with '/' or ends with one
+     */
+    public T group(String prefix, Consumer<RouteGroup> body) {
         if (!prefix.startsWith("/") || prefix.endsWith("/")) {
             throw new IllegalArgumentException("group prefix '" + prefix + "' must start and not end with '/'");
         }
-        body.accept(new Routes(this.prefix + prefix, entries, this));
-        return this;
+        body.accept(new RouteGroup(this.prefix + prefix, this));
+        return self();
     }
 
-    private Routes add(int method, String path, Handler[] handlers) {
+    private T add(int method, String path, Handler[] handlers) {
         if (handlers.length == 0) {
             throw new IllegalArgumentException("route " + Method.name(method) + " " + prefix + path + " has no handler");
         }
         String full = prefix + (path.equals("/") && !prefix.isEmpty() ? "" : path);
         entries.add(new Entry(method, full, handlers.clone(), this));
-        return this;
+        return self();
     }
 
     /** Middleware from the app down to this level, in order. */

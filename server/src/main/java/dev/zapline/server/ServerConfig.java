@@ -7,9 +7,7 @@ import java.util.function.LongSupplier;
 /**
  * How an {@link App} runs. Start from {@link #defaults()} and change what you need:
  *
- * <pre>{@code
- * ServerConfig c = ServerConfig.defaults().withEventLoops(2).withIdleTimeout(Duration.ofSeconds(5));
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.CtxSnippets region=config}
  *
  * @param eventLoops event loop threads (default: available processors)
  * @param reusePort bind with SO_REUSEPORT (epoll only), so several processes or loops can share a port

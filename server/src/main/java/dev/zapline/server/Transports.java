@@ -25,9 +25,13 @@ final class Transports {
         return epoll;
     }
 
+    /**
+     * Event loops on non-daemon threads: a started app keeps a plain {@code main} alive (the README's five
+     * lines) until it is stopped; the JVM's own shutdown (a signal, {@code System.exit}) is not held up by them.
+     */
     EventLoopGroup group(int threads, String name) {
         IoHandlerFactory factory = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), factory);
+        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, false), factory);
     }
 
     Class<? extends ServerChannel> serverChannel() {

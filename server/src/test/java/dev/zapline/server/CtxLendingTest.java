@@ -28,8 +28,8 @@ class CtxLendingTest {
     private final List<EmbeddedChannel> channels = new ArrayList<>();
     private ServerContext server;
 
-    private Routes routes() {
-        Routes r = new Routes();
+    private App routes() {
+        App r = App.create();
         r.get("/who/:name", ctx -> {
             seen.merge(ctx, 1, Integer::sum);
             ctx.send(ctx.pathParam("name"));
@@ -49,7 +49,7 @@ class CtxLendingTest {
 
     private EmbeddedChannel connect() {
         if (server == null) {
-            Routes r = routes();
+            App r = routes();
             server = new ServerContext(new Dispatcher(r.compile(), r.rootMiddleware()),
                     ServerConfig.defaults().withClock(() -> Embedded.NOW));
         }

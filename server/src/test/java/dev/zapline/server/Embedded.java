@@ -18,11 +18,11 @@ public final class Embedded implements AutoCloseable {
         this(app, ServerConfig.defaults().withClock(() -> NOW));
     }
 
-    public Embedded(Routes routes, ServerConfig config) {
+    public Embedded(Routes<?> routes, ServerConfig config) {
         this(routes, config, Transport.HTTP);
     }
 
-    public Embedded(Routes routes, ServerConfig config, Transport transport) {
+    public Embedded(Routes<?> routes, ServerConfig config, Transport transport) {
         ServerContext server = new ServerContext(new Dispatcher(routes.compile(), routes.rootMiddleware()), config);
         ch = new EmbeddedChannel(transport == Transport.HTTP ? new HttpConnection(server) : new ZapConnection(server));
     }

@@ -23,6 +23,18 @@ class ResponseHeadersTest {
         assertThat(lines(h)).isEqualTo("x-a: 1\r\ncontent-type: text/plain\r\nx-a: 1\r\n");
         assertThat(h.hasContentType()).isTrue();
         assertThat(h.count()).isEqualTo(3);
+        assertThat(h.name(1)).isEqualTo("content-type");
+        assertThat(h.value(1)).isEqualTo("text/plain");
+        assertThat(h.get("Content-Type")).isEqualTo("text/plain");
+        assertThatThrownBy(() -> h.name(3)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void exposesOnlyReadsPublicly() {
+        // the byte layout and offsets are the transports' business, not the API's
+        assertThat(java.util.Arrays.stream(ResponseHeaders.class.getMethods())
+                .filter(m -> m.getDeclaringClass() == ResponseHeaders.class).map(java.lang.reflect.Method::getName))
+                .containsExactlyInAnyOrder("count", "hasContentType", "name", "value", "get");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -10,14 +10,7 @@ import java.util.Arrays;
  * Writes ZAP messages byte-identical to the reference Go runtime. Reusable: {@link #reset()} and build again; after
  * warm-up (the buffers have grown to the largest message) building allocates nothing.
  *
- * <pre>{@code
- * ZapBuilder b = new ZapBuilder();          // once per thread or connection
- * b.reset();
- * ZapObjectWriter resp = b.startObject(32);
- * resp.setU64(0, id).setU64(8, balance).setU64(16, 42).setBytes(24, blockHash);
- * resp.finishAsRoot();
- * int size = b.finish();                     // header written; bytes are buffer()[offset() .. offset()+size)
- * }</pre>
+ * {@snippet class=dev.zapline.wire.snippets.WireSnippets region=builder}
  *
  * <p>The layout rules that make the bytes identical: starting an object pads the buffer with zeros to an 8-byte
  * boundary (counted from the message start) and zero-fills its fixed section; a non-empty text or bytes value

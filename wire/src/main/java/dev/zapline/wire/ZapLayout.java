@@ -8,11 +8,7 @@ import java.util.List;
  * declarations laid out by the schema rules, or from a spec with explicit offsets; the basis for
  * {@code zapline inspect --layout}, {@link ZapValidator} and, later, generated code.
  *
- * <pre>{@code
- * ZapLayout req = ZapLayout.builder().u64("id").u64("block").text("method").bytes("account").build();
- * req.fixedSize();                                   // 32
- * ZapLayout same = ZapLayout.parse("id:u64@0,block:u64@8,method:text@16,account:bytes@24");
- * }</pre>
+ * {@snippet class=dev.zapline.wire.snippets.WireSnippets region=layout}
  *
  * <p>Layout rule (zap-proto/go {@code StructBuilder}): fields in declaration order, each aligned to its kind's
  * alignment (see {@link ZapKind}), the total rounded up to a multiple of 8. Immutable and thread-safe.

@@ -10,10 +10,7 @@ package dev.zapline.wire;
  *       in O(N) total by a {@link ZapListCursor}.
  * </ul>
  *
- * <pre>{@code
- * ZapList tags = obj.list(40, new ZapList());
- * for (int i = 0; i < tags.count(); i++) sum += tags.u32(i);
- * }</pre>
+ * {@snippet class=dev.zapline.wire.snippets.WireSnippets region=list}
  *
  * <p>An element that lies outside the message reads as zero. Not thread-safe.
  */

@@ -3,13 +3,7 @@ package dev.zapline.wire;
 /**
  * Walks the elements of a variable-element list ({@code [u32 length][payload]} each) in order, O(1) per step.
  *
- * <pre>{@code
- * ZapListCursor cursor = new ZapListCursor();   // reusable
- * ZapSlice element = new ZapSlice();
- * for (cursor.reset(list); cursor.next(); ) {
- *     cursor.element(element);
- * }
- * }</pre>
+ * {@snippet class=dev.zapline.wire.snippets.WireSnippets region=listCursor}
  *
  * <p>The walk stops early, without reading outside the message, at the first element whose length prefix or
  * payload would run past the end; {@link #truncated()} then says so. Not thread-safe.

@@ -5,12 +5,7 @@ package dev.zapline.wire;
  * scalars ({@code addU8} … {@code addU64}, count = elements), raw bytes ({@link #addRaw}, count = bytes) or
  * variable elements ({@link #addElement}, each {@code [u32 length][payload]}, count = elements).
  *
- * <pre>{@code
- * ZapListWriter tags = builder.startList();
- * tags.addU32(7).addU32(9);
- * int tagsAt = tags.finish(), tagCount = tags.count();
- * parent.setList(40, tagsAt, tagCount);   // the parent may be started before or after the list
- * }</pre>
+ * {@snippet class=dev.zapline.wire.snippets.WireSnippets region=listWriter}
  *
  * <p>Owned and reused by its builder: the next {@code startList} re-points it, so take position and count
  * before starting another list. Not thread-safe.

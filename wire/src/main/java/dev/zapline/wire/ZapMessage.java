@@ -10,14 +10,7 @@ import java.nio.charset.StandardCharsets;
  * A flyweight over one ZAP message held in a {@code byte[]} or a {@link ByteBuffer} (heap or direct), read in
  * place: wrapping copies nothing and allocates nothing.
  *
- * <pre>{@code
- * ZapMessage msg = new ZapMessage();      // once per thread or connection
- * ZapObject root = new ZapObject();
- * for (byte[] frame : frames) {
- *     msg.wrap(frame).root(root);          // validates the header, throws ZapFormatException if bad
- *     long id = root.u64(0);
- * }
- * }</pre>
+ * {@snippet class=dev.zapline.wire.snippets.WireSnippets region=message}
  *
  * <p>{@link #wrap} validates the header (length at least 16, magic, version 1 or 2, size within {@code [16,
  * available]}) and throws {@link ZapFormatException} otherwise; bytes past {@code size} are ignored. After that no

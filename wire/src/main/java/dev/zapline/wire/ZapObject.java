@@ -4,12 +4,7 @@ package dev.zapline.wire;
  * A flyweight view of one object (struct) of a {@link ZapMessage}: fields are read in place at the byte offsets
  * the schema gives, with no parse, copy or allocation.
  *
- * <pre>{@code
- * ZapObject req = msg.root(new ZapObject());
- * long id = req.u64(0);
- * int methodLength = req.bytesLength(16);
- * ZapSlice account = req.bytes(24, slice);
- * }</pre>
+ * {@snippet class=dev.zapline.wire.snippets.WireSnippets region=object}
  *
  * <p>Every accessor is total: a field, pointer or payload outside the message reads as zero, empty or a null
  * object, and nothing is ever read outside {@code [0, size)} of the message. Text and bytes slots are

@@ -5,11 +5,7 @@ package dev.zapline.wire;
  * offset in the fixed section and return this writer for chaining; text and bytes payloads are appended after the
  * fixed section, in set-call order, when the object finishes.
  *
- * <pre>{@code
- * ZapObjectWriter w = builder.startObject(32);
- * w.setU64(0, id).setU64(8, block).setText(16, "eth_getBalance").setBytes(24, account);
- * int position = w.finish();
- * }</pre>
+ * {@snippet class=dev.zapline.wire.snippets.WireSnippets region=objectWriter}
  *
  * <p>Owned and reused by its builder: valid from {@code startObject} until {@code finish}. Not thread-safe.
  */

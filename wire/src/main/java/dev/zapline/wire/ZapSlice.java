@@ -7,10 +7,7 @@ import java.nio.ByteBuffer;
  * field, a raw byte list, or one element of a variable-element list. Re-pointed by the accessor that fills it;
  * allocation-free except for the methods named {@code as…} or {@code to…}.
  *
- * <pre>{@code
- * ZapSlice method = new ZapSlice();
- * if (req.bytes(16, method).contentEquals(ETH_GET_BALANCE)) { ... }
- * }</pre>
+ * {@snippet class=dev.zapline.wire.snippets.WireSnippets region=slice}
  *
  * <p>Not thread-safe; valid while the message it views stays wrapped and unchanged.
  */

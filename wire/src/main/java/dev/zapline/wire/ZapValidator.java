@@ -6,9 +6,7 @@ package dev.zapline.wire;
  * Readers stay lenient either way; validate when a bad pointer should reject the message instead of reading as
  * empty.
  *
- * <pre>{@code
- * ZapValidator.validate(msg, EthCallReq.LAYOUT);   // throws ZapFormatException naming the first bad pointer
- * }</pre>
+ * {@snippet class=dev.zapline.wire.snippets.WireSnippets region=validator}
  *
  * <p>Nested structs with a known layout and struct list elements are checked recursively up to
  * {@link #MAX_DEPTH} levels (a pointer cycle ends there with an error). Allocates only the exception. Stateless

@@ -26,27 +26,31 @@ public final class ServerChild {
     public static void main(String[] args) throws Exception {
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         AutoCloseable server;
+        String ready;
         if (args.length == 1 && args[0].equals("raw")) {
             RawNettyServer raw = RawNettyServer.start("127.0.0.1", 0, 1);
             server = raw;
-            out.println("ready " + raw.port() + " 0");
+            ready = "ready " + raw.port() + " 0";
         } else if (args.length == 2 && args[0].equals("zapline")) {
-            App app = DemoApp.create(ServerConfig.defaults().withEventLoops(1), args[1]);
-            app.listen("http://127.0.0.1:0", "127.0.0.1:0").start();
+            App app = DemoApp.create(ServerConfig.defaults().withEventLoops(1), args[1])
+                    .listen("http://127.0.0.1:0", "127.0.0.1:0").start();
             server = () -> app.stop(Duration.ofSeconds(1));
-            out.println("ready " + port(app, Transport.HTTP) + " " + port(app, Transport.ZAP));
+            ready = "ready " + port(app, Transport.HTTP) + " " + port(app, Transport.ZAP);
         } else {
             System.err.println("usage: ServerChild raw | ServerChild zapline jackson|dsljson|fastjson2");
             System.exit(2);
             return;
         }
-        out.flush();
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
-        for (String line; (line = in.readLine()) != null && !line.equals("quit"); ) {
-            out.println(line.equals("stats") ? ServerStats.now().line() : "error unknown command '" + line + "'");
+        // The app's event loops are not daemons: whatever ends this loop, the server is stopped, so the JVM ends.
+        try (server) {
+            out.println(ready);
             out.flush();
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
+            for (String line; (line = in.readLine()) != null && !line.equals("quit"); ) {
+                out.println(line.equals("stats") ? ServerStats.now().line() : "error unknown command '" + line + "'");
+                out.flush();
+            }
         }
-        server.close();
         System.exit(0);
     }
 

@@ -16,10 +16,9 @@ public final class DemoApp {
 
     /** The demo app; JSON bodies of {@code /rpc} use the codec named {@code json} (jackson, dsljson, fastjson2). */
     public static App create(ServerConfig config, String json) {
-        App app = App.create(config);
-        app.get("/health", ctx -> ctx.header(CONTENT_TYPE, TEXT_PLAIN).send(OK));
-        app.post("/rpc", EthRpc.handler(json));
-        app.post("/echo", ctx -> ctx.send(ctx.body().retain()));
-        return app;
+        return App.create(config)
+                .get("/health", ctx -> ctx.header(CONTENT_TYPE, TEXT_PLAIN).send(OK))
+                .post("/rpc", EthRpc.handler(json))
+                .post("/echo", ctx -> ctx.send(ctx.body().retain()));
     }
 }

@@ -10,10 +10,7 @@ import java.nio.ByteBuffer;
  * Bridges the wire runtime and Netty buffers: reads a message held in a {@link ByteBuf} without copying, and
  * writes a finished builder into one.
  *
- * <pre>{@code
- * ByteBufZap zap = new ByteBufZap();                   // one per connection (it owns a fallback scratch array)
- * ZapMessage msg = zap.wrap(message, frame, frame.readerIndex(), length);
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.ZapHttpSnippets region=byteBufZap}
  *
  * <p>A heap buffer is read through its array, in place. A direct buffer is read in place through Netty's internal
  * NIO view when the message is larger than {@link #COPY_BELOW} bytes; a smaller one, and a composite spanning

@@ -7,9 +7,7 @@ import io.netty.buffer.ByteBuf;
  * optional extensions, CRLF, data, CRLF; a last chunk of size 0; trailer fields (checked like header fields and
  * discarded); the final CRLF. Resumable across reads; allocation-free.
  *
- * <pre>{@code
- * if (chunked.decode(in, body)) { ...the whole body is in 'body'...; chunked.reset(); }
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.Http1Snippets region=chunked}
  *
  * <p>Rejects, with 400: a size that is not hex, longer than 15 digits or empty; whitespace after the size (BWS,
  * which parsers have read differently); a bare CR or LF; an extension outside the {@link ChunkExtension} grammar

@@ -9,10 +9,7 @@ import java.util.Arrays;
  * over a Netty buffer, copying the head into the connection's {@link Http1Request} as it goes. Input that arrives
  * in pieces is resumed where the last call stopped; nothing is read twice and nothing is allocated.
  *
- * <pre>{@code
- * int consumed = parser.parse(in, request);   // -1: need more bytes; else head bytes to skip
- * if (consumed > 0) { in.skipBytes(consumed); ... body per request.bodyKind() ... parser.reset(); }
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.Http1Snippets region=headParser}
  *
  * <p>Strict where leniency lets two parsers disagree (the root of request smuggling): CRLF line endings only (a
  * bare CR or bare LF is rejected), no whitespace between a field name and its colon, no obs-fold, no control

@@ -9,10 +9,7 @@ import java.util.Arrays;
  * of the head is an offset into that array and stays valid after the network buffer is released, until the next
  * request is parsed into this object.
  *
- * <pre>{@code
- * int i = req.header(CONTENT_TYPE);                   // lower-case name, case-insensitive match
- * if (i >= 0 && req.valueEquals(i, APPLICATION_JSON)) { ... }
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.Http1Snippets region=request}
  *
  * <p>The target is seen in origin form, as a server routes it: for an absolute-form request
  * ({@code GET http://a.test/p?q HTTP/1.1}, RFC 9112 §3.2.2) {@link #targetStart()}, {@link #pathLength()} and the

@@ -9,16 +9,7 @@ import java.nio.charset.StandardCharsets;
  * the bytes go by; the body is skipped, streamed to a {@link BodySink}, or copied into a buffer. Responses may
  * arrive in any pieces and several in one read; interim (1xx) responses are skipped.
  *
- * <pre>{@code
- * // channelRead, with 'in' the connection's cumulation buffer:
- * while (parser.parse(in, pending.peekIsHead()) == Http1ResponseParser.RESPONSE_COMPLETE) {
- *     pending.poll();
- *     record(parser.status(), parser.bodyLength());
- *     if (!parser.keepAlive()) { close(); break; }
- * }
- * // channelInactive:
- * if (parser.endOfInput()) { record(parser.status(), parser.bodyLength()); }   // a close-delimited body ended
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.Http1Snippets region=responseParser}
  *
  * <p>Strict where framing or the connection's fate depends on it: the version is {@code HTTP/1.} and a digit; the
  * status code is three digits, 100 or more; Content-Length is one field of 1 to 18 digits; in a response with a

@@ -9,13 +9,7 @@ import java.nio.charset.StandardCharsets;
  * encoded once, header names are given as pre-encoded {@code "name: "} arrays, and numbers are written digit by
  * digit without a String.
  *
- * <pre>{@code
- * Http1ResponseWriter.statusLine(out, 200);
- * out.writeBytes(date.line(now));
- * Http1ResponseWriter.contentLength(out, body.length);
- * Http1ResponseWriter.endHead(out);
- * out.writeBytes(body);
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.Http1Snippets region=responseWriter}
  *
  * <p>Stateless and thread-safe; allocation-free.
  */

@@ -10,9 +10,7 @@ import java.util.Locale;
  * The {@code date} response header line, formatted once a second (RFC 9110 §5.6.7 IMF-fixdate) and reused in
  * between. Time is given by the caller, so tests use a manual clock.
  *
- * <pre>{@code
- * out.writeBytes(date.line(System.currentTimeMillis()));   // "date: Sun, 29 Nov 2026 23:28:11 GMT\r\n"
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.Http1Snippets region=date}
  *
  * <p>Not thread-safe: one per event loop.
  */

@@ -9,11 +9,7 @@ import java.util.Arrays;
  * little-endian) in a reusable array, then sets it on a request or response field. No headers means a null slot,
  * never a zero-count block.
  *
- * <pre>{@code
- * HeaderBlockWriter h = new HeaderBlockWriter();   // reusable
- * h.reset().add("Content-Type", "application/json");
- * h.setOn(responseWriter, ZapHttp.RESP_HEADERS);
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.ZapHttpSnippets region=headerBlock}
  *
  * <p>Allocation-free once its array has grown. Not thread-safe.
  */

@@ -6,12 +6,7 @@ import dev.zapline.wire.ZapSlice;
  * Walks a zaphttp header block in wire order: {@code u32 count}, then per pair {@code u32 nameLen, name, u32
  * valueLen, value}, little-endian. Repeated names are repeated pairs. Zero-copy and allocation-free.
  *
- * <pre>{@code
- * HeaderCursor h = new HeaderCursor();                  // reusable
- * for (h.reset(request.headers(block)); h.next(); ) {
- *     if (h.nameEqualsIgnoreCase(CONTENT_TYPE)) { ... h.value(value) ... }
- * }
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.ZapHttpSnippets region=headerCursor}
  *
  * <p>A block whose count or lengths run past its end stops the walk; {@link #malformed()} then says so (a server
  * answers such a request with 400). Not thread-safe.

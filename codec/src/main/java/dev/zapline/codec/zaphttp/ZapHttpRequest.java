@@ -10,11 +10,7 @@ import dev.zapline.wire.ZapValidator;
 /**
  * Reads a zaphttp request frame (type 1) in place: method, target, proto, header block, body, trailer block.
  *
- * <pre>{@code
- * ZapHttpRequest req = new ZapHttpRequest();          // one per connection
- * req.wrap(message);                                   // ZapFormatException → answer 400 and close
- * if (req.method(slice).contentEquals(POST)) { req.body(body); ... }
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.ZapHttpSnippets region=request}
  *
  * <p>{@link #wrap} checks the frame type and every pointer of the 48-byte object, so a request whose fields point
  * outside the frame is rejected rather than read as empty. Empty method and proto mean {@code GET} and

@@ -12,10 +12,7 @@ import dev.zapline.wire.ZapValidator;
  * Reads a zaphttp response frame (type 2) or streamed response head (type 3) in place: status, reason, proto,
  * header block, body, trailer block.
  *
- * <pre>{@code
- * ZapHttpResponse resp = new ZapHttpResponse().wrap(message);
- * int status = resp.status();                          // 200 when the frame says 0
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.ZapHttpSnippets region=response}
  *
  * <p>Status 0 means 200; an empty reason means the standard phrase. Not thread-safe; valid while the message is.
  */

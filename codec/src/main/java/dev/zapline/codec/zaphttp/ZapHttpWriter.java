@@ -9,10 +9,7 @@ import dev.zapline.wire.ZapObjectWriter;
  * builder, writes one frame and returns its size; the bytes are {@code builder.buffer()} from
  * {@code builder.offset()}. A null or empty header block writes a null slot.
  *
- * <pre>{@code
- * ZapBuilder b = new ZapBuilder();
- * int size = ZapHttpWriter.request(b, "GET", "/health", "HTTP/1.1", null, EMPTY, 0, 0, null);
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.ZapHttpSnippets region=writer}
  *
  * <p>Stateless; allocation-free given a warmed builder and header writers.
  */

@@ -7,9 +7,9 @@ package dev.zapline.load.engine;
  * of their service times over the window's length, is the mean number of requests the target was holding. The new
  * ceiling is
  *
- * <pre>{@code
+ * <pre>
  * ceiling = clamp(max(ceil(HEADROOM · λ · W), due), min, max)
- * }</pre>
+ * </pre>
  *
  * <p>with {@code due} the requests that fell due in the window (about 100 ms of offered load: a backlog shorter than
  * that is never shed, so a fast target's hiccup costs nothing), {@code min} twice the loop's connection slots

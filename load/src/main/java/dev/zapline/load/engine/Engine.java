@@ -18,10 +18,7 @@ import org.HdrHistogram.Histogram;
  * spacing stays the schedule's). Connections are opened before the run starts; the run starts on one instant
  * shared by every loop.
  *
- * <pre>{@code
- * Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM);
- * while (!engine.await(1, TimeUnit.SECONDS)) { ... read engine.recorders() ... }
- * }</pre>
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=engine}
  *
  * <p>Thread-safe: {@link #stop()}, {@link #await} and the readers may be called from any thread.
  */

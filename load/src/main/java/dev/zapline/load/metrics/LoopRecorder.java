@@ -8,15 +8,11 @@ import org.HdrHistogram.SingleWriterRecorder;
  * What one event loop records: latency from the intended send time (corrected for coordinated omission, the
  * figure to read), service time from the actual write beside it, outcomes, statuses and bytes.
  *
- * <pre>{@code
- * rec.sent(requestBytes);                                           // on write
- * rec.response(status, ok, intendedNanos, sentNanos, nowNanos, n);  // on response
- * rec.outcome(Outcome.TIMEOUT);                                     // or another ending
- * }</pre>
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=recorder}
  *
  * <p>Threading: one writer (the loop) that never waits and never allocates; readers on other threads take
- * interval histograms with {@link #swap} and read counters at any time. Latencies are in nanoseconds, clamped to
- * {@link #HIGHEST}.
+ * interval histograms with {@link #swapCorrected} and {@link #swapService} and read counters at any time. Latencies
+ * are in nanoseconds, clamped to {@link #HIGHEST}.
  */
 public final class LoopRecorder {
 

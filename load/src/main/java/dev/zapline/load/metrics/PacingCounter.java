@@ -4,11 +4,7 @@ package dev.zapline.load.metrics;
  * Actual sends of one event loop per 10 ms bucket of the measured phase, in a fixed array: what the pacing report
  * compares with the schedule's expected count per bucket. No per-request storage, no allocation per send.
  *
- * <pre>{@code
- * PacingCounter p = PacingCounter.forLength(measuredNanos);
- * p.sent(writeNanos - measuredStartNanos);        // on the loop, per request written
- * int[] all = PacingCounter.merge(perLoop);       // after the run
- * }</pre>
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=pacing}
  *
  * <p>Only the first {@link #MAX_BUCKETS} buckets (10 minutes) are kept, 240 KB per loop; later sends are counted
  * in {@link #beyond()} and not compared. Threading: one writer (the loop); read the counts after the run ended

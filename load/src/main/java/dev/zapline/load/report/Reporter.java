@@ -24,9 +24,7 @@ import org.HdrHistogram.HistogramLogWriter;
  * appends the interval to the HdrHistogram log and rewrites the JSON file; when the engine ends (its schedule done,
  * or stopped) it closes the last partial interval and returns the final {@link Summary}.
  *
- * <pre>{@code
- * Summary s = new Reporter(engine, options).run();   // blocks until the run ends
- * }</pre>
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=reporter}
  */
 public final class Reporter {
 

@@ -6,14 +6,7 @@ import java.time.Duration;
  * The open model's pacer: the intended send time of every request of a run, in nanoseconds after the run's start.
  * Pure and clock-free: the engine adds the run's start instant and follows it; latency counts from these times.
  *
- * <pre>{@code
- * Schedule whole = Schedule.of(Stages.parse("10s:0->20000,30s:20000"), Arrival.UNIFORM, 0);
- * Schedule mine = whole.segment(2, 4).forLoop(loop, loops);    // machine 2 of 4, this event loop's share
- * ScheduleCursor cursor = mine.cursor();
- * for (long t = cursor.next(); t >= 0; t = cursor.next()) {
- *     // wait until start + t, then send
- * }
- * }</pre>
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=schedule}
  *
  * <p>Times come from the request's index in closed form, never by adding up intervals, so a day-long run is as
  * exact at its end as at its start: at a constant rate R, request i is due at exactly {@code floor(i·10⁹/R)} ns.

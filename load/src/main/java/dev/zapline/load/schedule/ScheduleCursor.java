@@ -3,10 +3,7 @@ package dev.zapline.load.schedule;
 /**
  * Walks one schedule's share of the requests in order, for the engine's event loop.
  *
- * <pre>{@code
- * ScheduleCursor cursor = schedule.forLoop(k, n).cursor();
- * long due = cursor.next();                 // ns after the run's start, or -1 when done
- * }</pre>
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=cursor}
  *
  * <p>Allocation-free per step. Not thread-safe: one cursor per loop.
  */

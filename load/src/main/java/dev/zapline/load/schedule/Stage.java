@@ -8,10 +8,7 @@ import java.time.Duration;
  * exactly as thousandths of a request per second ({@code fromMilli = 1500} is 1.5 req/s), so a schedule built from
  * them can place every request by integer arithmetic; a hold has {@code fromMilli == toMilli}.
  *
- * <pre>{@code
- * Stage warm = Stage.ramp(Duration.ofSeconds(10), 0, 20_000);
- * Stage hold = Stage.hold(Duration.ofSeconds(30), 20_000);
- * }</pre>
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=stage}
  *
  * @param nanos      the stage's length in nanoseconds, at least 1
  * @param fromMilli  the rate at the stage's start, in thousandths of a request per second

@@ -12,11 +12,7 @@ import java.util.List;
  * <= i < ceil(N(end_k))}, so a stage edge neither repeats nor skips a request; a stage at rate 0 owns none, so a
  * request due at the very start of a pause waits for its end.
  *
- * <pre>{@code
- * Stages profile = Stages.parse("10s:0->20000,30s:20000,5s:20000->0");
- * long n = profile.count();            // 325_000
- * long t = profile.uniformTime(100);   // ns after the run's start
- * }</pre>
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=stages}
  *
  * <p>Cumulative counts are kept exactly, as a whole part and a numerator over {@value #D}, so nothing drifts however
  * many stages or requests there are. A hold is placed by integer arithmetic; a ramp by the stable root of its

@@ -15,15 +15,13 @@ import java.util.function.LongSupplier;
  * streamed), duration in microseconds from entering this middleware, the peer's address, and the request id when
  * {@link RequestId} ran before it:
  *
- * <pre>{@code
+ * <pre>
  * GET /users/7 200 42 153us 10.0.0.7:51234 7kq2m9xv4c1d-2a
- * }</pre>
+ * </pre>
  *
  * <p>Nothing is logged unless an app uses it, typically first so it times everything:
  *
- * <pre>{@code
- * app.use(AccessLog.to(line -> System.out.println(line)));
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.MiddlewareSnippets region=accessLog}
  *
  * <p>The line is built in a per-thread reusable {@link StringBuilder} and handed to the sink on the event loop; the
  * sink must not block, and must copy the {@link CharSequence} if it keeps it (it is reused for the next line). Apart

@@ -17,11 +17,7 @@ import java.util.Locale;
  * response, error responses included. A disallowed origin gets no {@code access-control-*} header, so the browser
  * withholds the response; its preflight goes on down the chain like any OPTIONS request.
  *
- * <pre>{@code
- * app.use(Cors.allowOrigins("https://app.example", "https://admin.example")
- *         .allowMethods("GET", "POST", "DELETE").allowHeaders("content-type", "authorization")
- *         .allowCredentials().maxAge(Duration.ofMinutes(10)));
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.MiddlewareSnippets region=cors}
  *
  * <p>Origins match exactly, byte for byte, as browsers send them ({@code scheme://host[:port]}). With a list of
  * origins, or with credentials (which make {@code *} echo the request's origin), every response also carries

@@ -8,10 +8,7 @@ import dev.zapline.server.HttpStatusException;
  * A request body limit for a route or group, tighter than the server-wide one ({@code ServerConfig.limits()},
  * 10 MiB by default): a larger body is answered with a 413 problem and the chain below does not run.
  *
- * <pre>{@code
- * app.post("/avatar", MaxBody.bytes(256 * 1024), ctx -> avatars.save(ctx.body()));
- * app.group("/api", api -> api.use(MaxBody.bytes(64 * 1024)) ...);
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.MiddlewareSnippets region=maxBody}
  *
  * <p>This runs after the transport has read the whole body: the server-wide limit is what protects memory, since it
  * refuses an over-long declared {@code Content-Length} or chunked body before dispatch. On HTTP/1.1 the body read

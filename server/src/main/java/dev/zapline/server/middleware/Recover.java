@@ -10,11 +10,7 @@ import java.util.Arrays;
  * anything else is a 500 whose details stay in the log). Mappings are tried in the order added, like catch
  * clauses; the first whose type matches wins, and a mapping shadowed by an earlier supertype is refused.
  *
- * <pre>{@code
- * app.use(Recover.map(IllegalArgumentException.class, 400)                 // detail: the exception's message
- *         .orMap(NoSuchElementException.class, 404, "no such item")
- *         .orOn(RejectedExecutionException.class, (ctx, e) -> ctx.status(503).send("busy")));
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.MiddlewareSnippets region=recover}
  *
  * <p>A status mapping becomes an {@link HttpStatusException}, rendered as problem+json where every error is. An
  * {@link HttpStatusException} passes through unless its own type (or a subtype) is mapped, so a mapping for

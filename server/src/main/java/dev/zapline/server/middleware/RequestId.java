@@ -14,10 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * ASCII; otherwise, or when absent, a new id is made: a prefix, a dash and a process-wide counter in hex, e.g.
  * {@code 7kq2m9xv4c1d-2a}. The default prefix is random per JVM, so ids from several servers do not collide.
  *
- * <pre>{@code
- * app.use(RequestId.create());
- * app.get("/work", ctx -> log.info("working on {}", RequestId.of(ctx)));
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.MiddlewareSnippets region=requestId}
  *
  * <p>Allocation-free per request: the id is formatted into a buffer the connection keeps. Thread-safe; the counter is
  * shared by all event loops.

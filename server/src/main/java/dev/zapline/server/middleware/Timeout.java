@@ -14,9 +14,7 @@ import java.util.concurrent.TimeUnit;
  * is cancelled when the response is done. The late real completion is ignored: {@link HandOff#complete} counts only
  * once.
  *
- * <pre>{@code
- * app.group("/reports", r -> r.use(Timeout.after(Duration.ofSeconds(2))).get("/:id", reports::render));
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.MiddlewareSnippets region=timeout}
  *
  * <p>Only hand-offs are timed: a handler that answers on the event loop cannot be interrupted (and must not block
  * anyway), and a hand-off whose completion starts a stream is done as far as this timer goes. Immutable and

@@ -7,10 +7,7 @@ package dev.zapline.server.internal.route;
  * other token (extension methods such as {@code PROPFIND}, and lower-case spellings, because method tokens are
  * case-sensitive, RFC 9110 §9.1). {@link #ALL} is for registration only: a route that accepts any method.
  *
- * <pre>{@code
- * int method = Method.of(buf, methodOffset, methodLength); // no allocation
- * Outcome o = router.lookup(method, buf, pathOffset, pathLength, match);
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.RouterSnippets region=method}
  *
  * <p>Stateless; safe from any thread.
  */

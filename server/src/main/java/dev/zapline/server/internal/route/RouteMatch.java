@@ -9,13 +9,7 @@ import java.nio.charset.StandardCharsets;
  * Parameters are offsets into the buffer given to the lookup; their names and the pattern are constants of the
  * router. Only {@link #paramValue} and {@link #paramDecoded} allocate.
  *
- * <pre>{@code
- * RouteMatch<Handler> match = router.newMatch();
- * if (router.lookup(Method.GET, buf, off, len, match) == RouteMatch.Outcome.FOUND) {
- *     int id = match.param("id");                     // index, or -1
- *     long userId = parseLong(buf, match.paramStart(id), match.paramLength(id));
- * }
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.RouterSnippets region=match}
  *
  * <p>Not thread-safe: owned by one connection (or thread) and valid until its next lookup.
  */

@@ -6,18 +6,7 @@ import java.util.Objects;
 /**
  * Maps a request method and raw path to a handler, allocating nothing per lookup.
  *
- * <pre>{@code
- * Router<Handler> router = Router.<Handler>builder().get("/users/:id", showUser).build();
- * RouteMatch<Handler> match = router.newMatch();              // one per connection, reused
- * int method = Method.of(buf, methodOff, methodLen);
- * switch (router.lookup(method, buf, pathOff, pathLen, match)) {
- *     case FOUND -> match.handler().handle(ctx);               // match.paramStart(0), match.paramLength(0)
- *     case OPTIONS -> respond(204, "Allow", match.allow());
- *     case METHOD_NOT_ALLOWED -> respond(405, "Allow", match.allow());
- *     case NOT_FOUND -> respond(404);
- *     case NOT_IMPLEMENTED -> respond(501);
- * }
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.RouterSnippets region=router}
  *
  * <p>Matching: the path is the raw request target without the query, matched byte for byte, not percent-decoded
  * ({@code /caf%C3%A9} matches only a pattern spelled that way). At each segment a static child is tried before

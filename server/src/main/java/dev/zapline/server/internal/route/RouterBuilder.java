@@ -9,13 +9,7 @@ import java.util.List;
  * added; a malformed, duplicate or ambiguous one is rejected with an {@link IllegalArgumentException} naming it
  * and, for a clash, the route it clashes with.
  *
- * <pre>{@code
- * Router<Handler> router = Router.<Handler>builder()
- *         .get("/users/:id", showUser)
- *         .post("/users", createUser)
- *         .get("/static/*path", files)
- *         .build();
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.RouterSnippets region=builder}
  *
  * <p>Patterns: static segments ({@code /users/list}), {@code :name} parameters matching one non-empty segment,
  * and a last {@code *name} wildcard matching the rest of the path, slashes included, possibly empty

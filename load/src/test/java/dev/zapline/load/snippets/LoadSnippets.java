@@ -1,0 +1,101 @@
+package dev.zapline.load.snippets;
+
+import dev.zapline.load.engine.Client;
+import dev.zapline.load.engine.Engine;
+import dev.zapline.load.engine.LoadPlan;
+import dev.zapline.load.engine.NanoClock;
+import dev.zapline.load.metrics.LoopRecorder;
+import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.metrics.PacingCounter;
+import dev.zapline.load.report.ReportOptions;
+import dev.zapline.load.report.Reporter;
+import dev.zapline.load.report.Summary;
+import dev.zapline.load.schedule.Arrival;
+import dev.zapline.load.schedule.Schedule;
+import dev.zapline.load.schedule.ScheduleCursor;
+import dev.zapline.load.schedule.Stage;
+import dev.zapline.load.schedule.Stages;
+import io.netty.channel.EventLoopGroup;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/** Examples for schedules, the engine, recorders and the reporter of {@code dev.zapline.load}. */
+final class LoadSnippets {
+
+    private static void waitUntil(long dueNanos) {}
+
+    private static void send() {}
+
+    private static void show(LoopRecorder[] recorders) {}
+
+    void schedule(int loop, int loops) {
+        // @start region="schedule"
+        Schedule whole = Schedule.of(Stages.parse("10s:0->20000,30s:20000"), Arrival.UNIFORM, 0);
+        Schedule mine = whole.segment(2, 4).forLoop(loop, loops);    // machine 2 of 4, this event loop's share
+        ScheduleCursor cursor = mine.cursor();
+        for (long t = cursor.next(); t >= 0; t = cursor.next()) {
+            waitUntil(t);                                            // t: ns after the run's start
+            send();
+        }
+        // @end
+    }
+
+    long cursor(Schedule schedule, int k, int n) {
+        // @start region="cursor"
+        ScheduleCursor cursor = schedule.forLoop(k, n).cursor();
+        long due = cursor.next();                 // ns after the run's start, or -1 when done
+        // @end
+        return due;
+    }
+
+    long stages() {
+        // @start region="stages"
+        Stages profile = Stages.parse("10s:0->20000,30s:20000,5s:20000->0");
+        long n = profile.count();            // 750_000: 100_000 + 600_000 + 50_000
+        long t = profile.uniformTime(100);   // ns after the run's start
+        // @end
+        return n + t;
+    }
+
+    Stages stage() {
+        // @start region="stage"
+        Stage warm = Stage.ramp(Duration.ofSeconds(10), 0, 20_000);
+        Stage hold = Stage.hold(Duration.ofSeconds(30), 20_000);
+        // @end
+        return Stages.of(warm, hold);
+    }
+
+    void engine(LoadPlan plan, Client client, EventLoopGroup group) throws InterruptedException {
+        // @start region="engine"
+        Engine engine = Engine.start(plan, client, group, NanoClock.SYSTEM, 10_000);   // 10 s to connect
+        while (!engine.await(1, TimeUnit.SECONDS)) {
+            show(engine.recorders());
+        }
+        // @end
+    }
+
+    Summary reporter(Engine engine, ReportOptions options) throws InterruptedException {
+        // @start region="reporter"
+        Summary s = new Reporter(engine, options).run();   // blocks until the run ends
+        // @end
+        return s;
+    }
+
+    void recorder(LoopRecorder rec, long requestBytes, int status, boolean ok, long intendedNanos, long sentNanos,
+            long nowNanos, long n) {
+        // @start region="recorder"
+        rec.sent(requestBytes);                                           // on write
+        rec.response(status, ok, intendedNanos, sentNanos, nowNanos, n);  // on response
+        rec.outcome(Outcome.TIMEOUT);                                     // or another ending
+        // @end
+    }
+
+    int[] pacing(long measuredNanos, long writeNanos, long measuredStartNanos, PacingCounter[] perLoop) {
+        // @start region="pacing"
+        PacingCounter p = PacingCounter.forLength(measuredNanos);
+        p.sent(writeNanos - measuredStartNanos);        // on the loop, per request written
+        int[] all = PacingCounter.merge(perLoop);       // after the run
+        // @end
+        return all;
+    }
+}
