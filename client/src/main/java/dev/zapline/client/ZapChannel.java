@@ -14,13 +14,7 @@ import java.util.concurrent.CompletableFuture;
  * with a caller's {@code long}, flush once per batch, and receive the responses in order through a
  * {@link ZapListener} on the connection's event loop.
  *
- * <pre>{@code
- * ZapChannel ch = ZapChannel.connect(loops, loop, address, config, listener).join();
- * loop.execute(() -> {                                 // writes happen on the channel's event loop
- *     for (int i = 0; i < 16; i++) ch.write(frame, sequence++);
- *     ch.flush();                                      // one syscall for the batch
- * });
- * }</pre>
+ * {@snippet class=dev.zapline.client.snippets.ClientSnippets region=channel}
  *
  * <p>{@link #write} and {@link #flush} must be called on {@link #eventLoop()} (a listener callback is a good
  * place); they allocate nothing once the outbound buffer pool and the tag ring have warmed up. Frames are copied

@@ -15,13 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A ZAP client: a pool of pipelined connections over one or several addresses (TCP {@code host:port}, unix
  * {@code /path} or {@code unix:path}), requests balanced round-robin over the connections that are up.
  *
- * <pre>{@code
- * try (ZapClient client = ZapClient.connect("127.0.0.1:8080", "127.0.0.1:8081")) {
- *     ZapResponse r = client.sendSync(ZapRequest.get("/health"), Duration.ofSeconds(1));
- *     System.out.println(r.status() + " " + r.bodyAsString());
- *     client.send(ZapRequest.post("/echo", body)).thenAccept(e -> System.out.println(e.bodyAsString()));
- * }
- * }</pre>
+ * {@snippet class=dev.zapline.client.snippets.ClientSnippets region=client}
  *
  * <p>Each request has a timeout (its future then fails with {@link ZapTimeoutException}; a response arriving
  * later is dropped and counted in {@link #stats()}). Other failures complete the future with a

@@ -9,9 +9,7 @@ import java.util.function.LongSupplier;
 /**
  * How a {@link ZapClient} (and a {@link ZapChannel}) runs. Start from {@link #defaults()} and change what you need:
  *
- * <pre>{@code
- * ZapClientConfig c = ZapClientConfig.defaults().withConnections(4).withRequestTimeout(Duration.ofSeconds(2));
- * }</pre>
+ * {@snippet class=dev.zapline.client.snippets.ClientSnippets region=config}
  *
  * @param connections connections in the pool, spread round-robin over the addresses (at least one per address)
  * @param eventLoops event loop threads the connections are spread over

@@ -18,11 +18,7 @@ import java.util.concurrent.TimeUnit;
  * The event loops ZAP connections run on: epoll where the native library loads, NIO elsewhere (or when asked).
  * Threads are daemons named {@code zapline-client-…}.
  *
- * <pre>{@code
- * try (ZapLoops loops = ZapLoops.create(2, true)) {
- *     ZapChannel ch = ZapChannel.connect(loops, loops.next(), address, config, listener).join();
- * }
- * }</pre>
+ * {@snippet class=dev.zapline.client.snippets.ClientSnippets region=loops}
  *
  * <p>Thread-safe. {@link #close()} stops the loops and waits up to a second for them.
  */

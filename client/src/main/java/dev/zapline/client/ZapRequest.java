@@ -11,10 +11,7 @@ import java.util.Objects;
 /**
  * An immutable zaphttp request: method, target (path and query), headers in order, body.
  *
- * <pre>{@code
- * ZapRequest r = ZapRequest.post("/orders", json).header("Content-Type", "application/json");
- * ZapFrame frame = r.encode();                          // encoded once, sent many times
- * }</pre>
+ * {@snippet class=dev.zapline.client.snippets.ClientSnippets region=request}
  *
  * <p>Each {@code header}/{@code body} call returns a new request. Thread-safe; {@link #encode()} caches its frame.
  */

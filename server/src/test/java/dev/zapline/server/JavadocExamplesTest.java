@@ -26,8 +26,8 @@ class JavadocExamplesTest {
      * Packages being moved into modules of their own; their examples are converted there. A package that has no
      * uncompiled example left (or is gone) must leave this list.
      */
-    private static final List<String> PENDING = List.of("dev/zapline/codec/eth/", "dev/zapline/server/baseline/",
-            "dev/zapline/load/zap/");
+    /** Packages whose examples are not converted yet; each must still have one, so the list only shrinks. */
+    private static final List<String> PENDING = List.of();
 
     private static String read(Path p) {
         try {

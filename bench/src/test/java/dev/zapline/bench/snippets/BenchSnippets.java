@@ -1,6 +1,6 @@
 package dev.zapline.bench.snippets;
 
-import dev.zapline.bench.codec.eth.ZapEthCodec;
+import dev.zapline.bench.fixtures.eth.ZapEthCodec;
 
 /** Examples for the benchmark codecs. */
 final class BenchSnippets {

@@ -5,14 +5,7 @@ package dev.zapline.codec.http1;
  * scheme and authority of the absolute form, and the authority form used by CONNECT. {@link Http1HeadParser} uses
  * it, and so does the zaphttp transport, whose target field holds the request-target as the client sent it.
  *
- * <pre>{@code
- * int s = RequestTarget.schemeLength(b, start, end);                  // 7 for http://, 8 for https://, else 0
- * if (s > 0) {
- *     int authorityEnd = RequestTarget.authorityEnd(b, start + s, end);  // at the first '/' or '?', or end
- *     String problem = RequestTarget.authorityProblem(b, start + s, authorityEnd);  // null when valid
- *     // the path starts at authorityEnd; an empty one means "/" (RFC 9110 §4.2.3)
- * }
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.Http1Snippets region=requestTarget}
  *
  * <p>Stateless and allocation-free, except for the message of a problem; safe from any thread.
  */

@@ -6,6 +6,7 @@ import dev.zapline.codec.http1.Http1Request;
 import dev.zapline.codec.http1.Http1ResponseParser;
 import dev.zapline.codec.http1.Http1ResponseWriter;
 import dev.zapline.codec.http1.HttpDate;
+import dev.zapline.codec.http1.RequestTarget;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 
@@ -98,5 +99,18 @@ final class Http1Snippets {
         Http1ResponseWriter.endHead(out);
         out.writeBytes(body);
         // @end
+    }
+
+    int requestTarget(byte[] b, int start, int end) {
+        int path = start;
+        // @start region="requestTarget"
+        int s = RequestTarget.schemeLength(b, start, end);                  // 7 for http://, 8 for https://, else 0
+        if (s > 0) {
+            int authorityEnd = RequestTarget.authorityEnd(b, start + s, end);  // at the first '/' or '?', or end
+            String problem = RequestTarget.authorityProblem(b, start + s, authorityEnd);  // null when valid
+            path = authorityEnd; // the path starts here; an empty one means "/" (RFC 9110 §4.2.3)
+        }
+        // @end
+        return path;
     }
 }
