@@ -15,53 +15,75 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code zapline bench}: the framework-tax, ZAP-vs-HTTP and typed-vs-JSON comparison in one command. */
-@Command(name = "bench", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Start the demo server (and the raw Netty baseline) in child JVMs, drive each arm with the "
-                + "load generator, and print one table: req/s, corrected latency, errors, and the server's own GC "
-                + "count, allocation and CPU time per request, with the ratios that matter.",
+@Command(
+        name = "bench",
+        sortOptions = false,
+        mixinStandardHelpOptions = true,
+        description = {
+            "Start the demo server (and the raw Netty baseline) in child JVMs, drive each arm with the "
+                    + "load generator, and print one table: req/s, corrected latency, errors, and the server's own GC "
+                    + "count, allocation and CPU time per request, with the ratios that matter.",
             "Arms: raw-netty, http-health, zap-health, http-rpc-jackson, http-rpc-dsljson, http-rpc-fastjson2, "
-                + "http-rpc-zap, zap-rpc-zap.",
-            "Exit status 0 when every arm was measured, 1 when one failed (its row says why)."})
+                    + "http-rpc-zap, zap-rpc-zap.",
+            "Exit status 0 when every arm was measured, 1 when one failed (its row says why)."
+        })
 final class BenchCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--arms", paramLabel = "LIST", description = "Comma-separated arms, or all (default "
-            + "${DEFAULT-VALUE}).")
+    @Option(
+            names = "--arms",
+            paramLabel = "LIST",
+            description = "Comma-separated arms, or all (default " + "${DEFAULT-VALUE}).")
     String arms = "all";
 
-    @Option(names = "--rounds", description = "Interleaved rounds: every arm runs once per round, one arm later "
-            + "each round, against its server kept running; each row is the median round and each ratio the median "
-            + "of the round-by-round ratios (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rounds",
+            description = "Interleaved rounds: every arm runs once per round, one arm later "
+                    + "each round, against its server kept running; each row is the median round and each ratio the median "
+                    + "of the round-by-round ratios (default ${DEFAULT-VALUE}).")
     int rounds = 5;
 
-    @Option(names = {"-d", "--duration"}, description = "Measured phase per arm and round (default "
-            + "${DEFAULT-VALUE}).")
+    @Option(
+            names = {"-d", "--duration"},
+            description = "Measured phase per arm and round (default " + "${DEFAULT-VALUE}).")
     String duration = "1s";
 
-    @Option(names = "--warmup", paramLabel = "DURATION", description = "Warm-up of each arm's server before the "
-            + "rounds, not measured; each measured run first re-opens its connections for at most 0.5 s (default "
-            + "${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            paramLabel = "DURATION",
+            description = "Warm-up of each arm's server before the "
+                    + "rounds, not measured; each measured run first re-opens its connections for at most 0.5 s (default "
+                    + "${DEFAULT-VALUE}).")
     String warmup = "5s";
 
-    @Option(names = {"-c", "--connections"}, description = "Connections, one request in flight each (default "
-            + "${DEFAULT-VALUE}).")
+    @Option(
+            names = {"-c", "--connections"},
+            description = "Connections, one request in flight each (default " + "${DEFAULT-VALUE}).")
     int connections = 64;
 
-    @Option(names = "--latency-at", paramLabel = "FRACTION", description = "Also run each arm open-model at this "
-            + "fraction of its measured req/s (1 s settling, then --duration) and report the latency there, e.g. 0.7.")
+    @Option(
+            names = "--latency-at",
+            paramLabel = "FRACTION",
+            description =
+                    "Also run each arm open-model at this "
+                            + "fraction of its measured req/s (1 s settling, then --duration) and report the latency there, e.g. 0.7.")
     double latencyAt;
 
-    @Option(names = "--cross-check", description = "Also run wrk (when installed) on the HTTP arms and print how "
-            + "far our req/s is from wrk's.")
+    @Option(
+            names = "--cross-check",
+            description =
+                    "Also run wrk (when installed) on the HTTP arms and print how " + "far our req/s is from wrk's.")
     boolean crossCheck;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write bench.md and bench.json here.")
     Path out;
 
-    @Option(names = "--compare", paramLabel = "FILE", description = "Print the change against an earlier "
-            + "bench.json.")
+    @Option(
+            names = "--compare",
+            paramLabel = "FILE",
+            description = "Print the change against an earlier " + "bench.json.")
     Path compare;
 
     @Option(names = "--no-pin", description = "Do not pin server and loader to different cores.")
@@ -73,23 +95,35 @@ final class BenchCommand implements Callable<Integer> {
         if (!original.isEmpty() && original.get(0).equals("bench")) {
             original = original.subList(1, original.size());
         }
-        String command = String.join(" ", java.util.stream.Stream.concat(java.util.stream.Stream.of("zapline",
-                "bench"), original.stream()).toList());
-        BenchSettings settings = new BenchSettings(BenchRunner.armNames(arms), rounds, Durations.nanos(warmup),
-                Durations.nanos(duration), connections, latencyAt, crossCheck, !noPin, command);
+        String command = String.join(
+                " ",
+                java.util.stream.Stream.concat(java.util.stream.Stream.of("zapline", "bench"), original.stream())
+                        .toList());
+        BenchSettings settings = new BenchSettings(
+                BenchRunner.armNames(arms),
+                rounds,
+                Durations.nanos(warmup),
+                Durations.nanos(duration),
+                connections,
+                latencyAt,
+                crossCheck,
+                !noPin,
+                command);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintStream log = System.err;
         BenchRunner runner = BenchRunner.create(settings, log, null);
         java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread interrupted = new Thread(() -> {
-            if (finished.compareAndSet(false, true)) {
-                // Ctrl-C: what was measured still gets printed (and saved), marked as partial
-                BenchResult partial = runner.partial();
-                stdout.print("(interrupted: the arms measured so far)\n\n" + BenchReport.markdown(partial));
-                stdout.flush();
-                save(partial, log);
-            }
-        }, "zapline-bench-interrupted");
+        Thread interrupted = new Thread(
+                () -> {
+                    if (finished.compareAndSet(false, true)) {
+                        // Ctrl-C: what was measured still gets printed (and saved), marked as partial
+                        BenchResult partial = runner.partial();
+                        stdout.print("(interrupted: the arms measured so far)\n\n" + BenchReport.markdown(partial));
+                        stdout.flush();
+                        save(partial, log);
+                    }
+                },
+                "zapline-bench-interrupted");
         Runtime.getRuntime().addShutdownHook(interrupted);
         BenchResult result = runner.runAll();
         if (!finished.compareAndSet(false, true)) {

@@ -25,10 +25,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code zapline inspect}: decodes ZAP messages and zaphttp frames from a file, stdin or a bundled sample. */
-@Command(name = "inspect", sortOptions = false,
-        description = {"Decode one ZAP message, or a stream of length-prefixed frames, and print it.",
+@Command(
+        name = "inspect",
+        sortOptions = false,
+        description = {
+            "Decode one ZAP message, or a stream of length-prefixed frames, and print it.",
             "zaphttp frames (types 1-5) are decoded as HTTP; other messages by --layout.",
-            "Bad input prints one line with the offset and the reason, and exits with status 2."})
+            "Bad input prints one line with the offset and the reason, and exits with status 2."
+        })
 final class InspectCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -40,14 +44,22 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--hex", description = "The input is hex text (whitespace and # comments ignored).")
     boolean hex;
 
-    @Option(names = "--sample", arity = "0..1", fallbackValue = "stream", paramLabel = "NAME",
+    @Option(
+            names = "--sample",
+            arity = "0..1",
+            fallbackValue = "stream",
+            paramLabel = "NAME",
             description = "Inspect a bundled sample instead of input: " + Samples.NAMES + " (default stream).")
     String sample;
 
-    @Option(names = "--layout", paramLabel = "SPEC",
-            description = {"Fields of the root object, e.g. \"id:u64@0,block:u64@8,method:text@16,account:bytes@24\"",
+    @Option(
+            names = "--layout",
+            paramLabel = "SPEC",
+            description = {
+                "Fields of the root object, e.g. \"id:u64@0,block:u64@8,method:text@16,account:bytes@24\"",
                 "(types: bool u8 i8 u16 i16 u32 i32 f32 u64 i64 f64 text bytes struct fixed[N] list<E>),",
-                "or a known name: eth-request, eth-response."})
+                "or a known name: eth-request, eth-response."
+            })
     String layout;
 
     @Option(names = "--frames", description = "The input is a stream of [u32 big-endian length][message] frames.")
@@ -56,7 +68,10 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--message", description = "The input is one bare message (default: detected by the magic).")
     boolean message;
 
-    @Option(names = "--max-frame", paramLabel = "BYTES", description = "Largest frame accepted (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-frame",
+            paramLabel = "BYTES",
+            description = "Largest frame accepted (default ${DEFAULT-VALUE}).")
     int maxFrame = ZapHttp.DEFAULT_MAX_FRAME;
 
     @Option(names = "--json", description = "Print JSON instead of text.")
@@ -70,7 +85,8 @@ final class InspectCommand implements Callable<Integer> {
         try {
             byte[] data = read();
             ZapLayout fields = layout();
-            Input.Framing framing = frames ? Input.Framing.FRAMES : message ? Input.Framing.MESSAGE : Input.Framing.AUTO;
+            Input.Framing framing =
+                    frames ? Input.Framing.FRAMES : message ? Input.Framing.MESSAGE : Input.Framing.AUTO;
             List<Input.Part> parts = Input.split(data, framing, maxFrame);
             Describer describer = new Describer(fields);
             List<Object> described = new ArrayList<>();
@@ -120,8 +136,13 @@ final class InspectCommand implements Callable<Integer> {
         body.remove("offset");
         body.remove("length");
         if (stream) {
-            text.append("frame ").append(p.index() + 1).append(" at offset ").append(p.offset()).append(" (")
-                    .append(p.length()).append(" bytes)\n");
+            text.append("frame ")
+                    .append(p.index() + 1)
+                    .append(" at offset ")
+                    .append(p.offset())
+                    .append(" (")
+                    .append(p.length())
+                    .append(" bytes)\n");
             Render.text(body, text, "  ");
         } else {
             Render.text(body, text, "");

@@ -3,6 +3,7 @@ package dev.zapline.cli;
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
 import dev.zapline.cli.load.TargetsFile;
+import dev.zapline.client.ZapLoops;
 import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.Engine;
 import dev.zapline.load.engine.LoadPlan;
@@ -14,7 +15,6 @@ import dev.zapline.load.report.Summary;
 import dev.zapline.load.report.Text;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
-import dev.zapline.client.ZapLoops;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,20 +31,30 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code zapline load URL}: open, closed or max-throughput load over HTTP/1.1 or ZAP. */
-@Command(name = "load", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Generate load and measure latency from the intended send time (no coordinated omission).",
+@Command(
+        name = "load",
+        sortOptions = false,
+        mixinStandardHelpOptions = true,
+        description = {
+            "Generate load and measure latency from the intended send time (no coordinated omission).",
             "Open model: --rate or --stages. Closed: --concurrency. Neither: max throughput (--pipeline deep).",
             "Several requests round robin: --targets FILE instead of URL. The file holds blocks separated by blank "
-                + "lines: a 'METHOD URL' line, 'Name: value' header lines, optionally one '@bodyfile' line (relative "
-                + "to the file's directory); '#' starts a comment line. All URLs share scheme, host and port."})
+                    + "lines: a 'METHOD URL' line, 'Name: value' header lines, optionally one '@bodyfile' line (relative "
+                    + "to the file's directory); '#' starts a comment line. All URLs share scheme, host and port."
+        })
 public final class LoadCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "URL", arity = "0..1", description = "http://host:port/path, zap://host:port/path or "
-            + "zap:///path/to.sock?path=/target (or --targets)")
+    @Parameters(
+            paramLabel = "URL",
+            arity = "0..1",
+            description = "http://host:port/path, zap://host:port/path or "
+                    + "zap:///path/to.sock?path=/target (or --targets)")
     String url;
 
-    @Option(names = "--targets", paramLabel = "FILE", description = "Several requests, sent round robin (format "
-            + "above); -H headers are added to each.")
+    @Option(
+            names = "--targets",
+            paramLabel = "FILE",
+            description = "Several requests, sent round robin (format " + "above); -H headers are added to each.")
     Path targets;
 
     @Option(names = "-X", paramLabel = "METHOD", description = "Request method (default ${DEFAULT-VALUE}).")
@@ -62,12 +72,16 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--rate", paramLabel = "R", description = "Open model: R requests/s for --duration.")
     Double rate;
 
-    @Option(names = "--stages", paramLabel = "SPEC", description = "Open model: ramps and holds, e.g. "
-            + "10s:0->20000,30s:20000,5s:20000->0.")
+    @Option(
+            names = "--stages",
+            paramLabel = "SPEC",
+            description = "Open model: ramps and holds, e.g. " + "10s:0->20000,30s:20000,5s:20000->0.")
     String stages;
 
-    @Option(names = "--arrival", paramLabel = "uniform|poisson", description = "Open model arrivals (default "
-            + "${DEFAULT-VALUE}).")
+    @Option(
+            names = "--arrival",
+            paramLabel = "uniform|poisson",
+            description = "Open model arrivals (default " + "${DEFAULT-VALUE}).")
     String arrival = "uniform";
 
     @Option(names = "--seed", description = "Poisson seed (default ${DEFAULT-VALUE}).")
@@ -76,22 +90,30 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--concurrency", paramLabel = "N", description = "Closed model: N users back to back.")
     Integer concurrency;
 
-    @Option(names = "--think", paramLabel = "DURATION", description = "Closed model: pause between a user's "
-            + "requests.")
+    @Option(
+            names = "--think",
+            paramLabel = "DURATION",
+            description = "Closed model: pause between a user's " + "requests.")
     String think = "0s";
 
-    @Option(names = "--pipeline", paramLabel = "D", description = "Requests in flight per connection (default: 1 "
-            + "open, users/connections closed, 1 max throughput).")
+    @Option(
+            names = "--pipeline",
+            paramLabel = "D",
+            description = "Requests in flight per connection (default: 1 "
+                    + "open, users/connections closed, 1 max throughput).")
     int pipeline;
 
-    @Option(names = {"-c", "--connections"}, description = "Connections (default 10; --concurrency N: N).")
+    @Option(
+            names = {"-c", "--connections"},
+            description = "Connections (default 10; --concurrency N: N).")
     Integer connections;
 
     @Option(names = "--threads", description = "Event loops (default: cores, at most the connections).")
     Integer threads;
 
-    @Option(names = {"-d", "--duration"}, description = "Measured phase (default ${DEFAULT-VALUE}; not with "
-            + "--stages).")
+    @Option(
+            names = {"-d", "--duration"},
+            description = "Measured phase (default ${DEFAULT-VALUE}; not with " + "--stages).")
     String duration = "10s";
 
     @Option(names = "--warmup", paramLabel = "DURATION", description = "Run first, excluded from the results.")
@@ -100,26 +122,38 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "DURATION", description = "Per request (default ${DEFAULT-VALUE}).")
     String timeout = "10s";
 
-    @Option(names = "--max-inflight", paramLabel = "N", description = "Open model: in flight plus waiting for a "
-            + "connection; beyond, requests are dropped and counted (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-inflight",
+            paramLabel = "N",
+            description = "Open model: in flight plus waiting for a "
+                    + "connection; beyond, requests are dropped and counted (default ${DEFAULT-VALUE}).")
     int maxInflight = 10_000;
 
-    @Option(names = "--adaptive", description = "Open model: every 100 ms each loop sets its in-flight ceiling to "
-            + "max(2 x achieved rate x mean service time, requests due in the window), at least 2 x its connection "
-            + "slots, at most --max-inflight; due requests beyond it are dropped and counted (Little's law; see "
-            + "docs/load.md).")
+    @Option(
+            names = "--adaptive",
+            description = "Open model: every 100 ms each loop sets its in-flight ceiling to "
+                    + "max(2 x achieved rate x mean service time, requests due in the window), at least 2 x its connection "
+                    + "slots, at most --max-inflight; due requests beyond it are dropped and counted (Little's law; see "
+                    + "docs/load.md).")
     boolean adaptive;
 
-    @Option(names = "--max-wait", paramLabel = "DURATION", description = "Longest a request waits for a free "
-            + "connection before it is dropped (default: --timeout).")
+    @Option(
+            names = "--max-wait",
+            paramLabel = "DURATION",
+            description =
+                    "Longest a request waits for a free " + "connection before it is dropped (default: --timeout).")
     String maxWait;
 
-    @Option(names = "--expect-status", paramLabel = "SET", description = "Statuses counted as success, e.g. 2xx,304 "
-            + "(default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--expect-status",
+            paramLabel = "SET",
+            description = "Statuses counted as success, e.g. 2xx,304 " + "(default ${DEFAULT-VALUE}).")
     String expectStatus = "2xx";
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Summary and timeline as JSON (rewritten each "
-            + "second).")
+    @Option(
+            names = "--json",
+            paramLabel = "FILE",
+            description = "Summary and timeline as JSON (rewritten each " + "second).")
     Path json;
 
     @Option(names = "--hdr-log", paramLabel = "FILE", description = "HdrHistogram interval log.")
@@ -139,20 +173,24 @@ public final class LoadCommand implements Callable<Integer> {
             Client client = client(loops);
             Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
             CountDownLatch reported = new CountDownLatch(1);
-            Thread hook = new Thread(() -> {
-                engine.stop();
-                try {
-                    reported.await(plan.graceNanos() / 1_000_000 + 5_000, TimeUnit.MILLISECONDS);
-                } catch (InterruptedException ignored) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "zapline-load-stop");
+            Thread hook = new Thread(
+                    () -> {
+                        engine.stop();
+                        try {
+                            reported.await(plan.graceNanos() / 1_000_000 + 5_000, TimeUnit.MILLISECONDS);
+                        } catch (InterruptedException ignored) {
+                            Thread.currentThread().interrupt();
+                        }
+                    },
+                    "zapline-load-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             PrintStream err = System.err;
             Summary s;
             try {
-                s = new Reporter(engine, new ReportOptions(name, json, hdrLog, quiet ? null : err,
-                        System.console() != null)).run();
+                s = new Reporter(
+                                engine,
+                                new ReportOptions(name, json, hdrLog, quiet ? null : err, System.console() != null))
+                        .run();
                 System.out.print(Text.render(s));
                 System.out.flush();
             } finally {
@@ -172,13 +210,14 @@ public final class LoadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("give a URL or --targets FILE" + (url == null ? "" : ", not both"));
         }
         if (url != null) {
-            byte[] payload = bodyFile != null ? Files.readAllBytes(bodyFile)
+            byte[] payload = bodyFile != null
+                    ? Files.readAllBytes(bodyFile)
                     : body != null ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
             return LoadTarget.parse(url).client(loops, method, parseHeaders(), payload);
         }
         if (!method.equals("GET") || body != null || bodyFile != null) {
-            throw new IllegalArgumentException("with --targets, methods and bodies come from the file: drop -X, "
-                    + "--body and --body-file");
+            throw new IllegalArgumentException(
+                    "with --targets, methods and bodies come from the file: drop -X, " + "--body and --body-file");
         }
         List<TargetsFile.Entry> entries = TargetsFile.read(targets);
         List<LoadTarget.Request> requests = new ArrayList<>();
@@ -206,18 +245,23 @@ public final class LoadCommand implements Callable<Integer> {
         int loops = threads != null ? threads : Math.min(cores, conns);
         LoadPlan plan;
         if (open) {
-            Stages st = stages != null ? Stages.parse(stages)
+            Stages st = stages != null
+                    ? Stages.parse(stages)
                     : Stages.constant(rate, Duration.ofNanos(Durations.nanos(duration)));
             plan = LoadPlan.open(st, Arrival.parse(arrival), seed, conns, loops)
                     .withPipeline(pipeline == 0 ? 1 : pipeline);
         } else if (concurrency != null) {
-            plan = LoadPlan.closed(concurrency, Durations.nanos(duration), conns, loops).withPipeline(pipeline)
+            plan = LoadPlan.closed(concurrency, Durations.nanos(duration), conns, loops)
+                    .withPipeline(pipeline)
                     .withThink(Durations.nanos(think));
         } else {
             plan = LoadPlan.maxThroughput(pipeline == 0 ? 1 : pipeline, Durations.nanos(duration), conns, loops);
         }
-        return plan.withTimeout(timeoutNanos).withLimits(open ? maxInflight : Integer.MAX_VALUE, waitNanos)
-                .withWarmup(warm).withExpect(StatusSet.parse(expectStatus)).withAdaptive(adaptive);
+        return plan.withTimeout(timeoutNanos)
+                .withLimits(open ? maxInflight : Integer.MAX_VALUE, waitNanos)
+                .withWarmup(warm)
+                .withExpect(StatusSet.parse(expectStatus))
+                .withAdaptive(adaptive);
     }
 
     private List<Map.Entry<String, String>> parseHeaders() {
@@ -227,7 +271,8 @@ public final class LoadCommand implements Callable<Integer> {
             if (colon <= 0) {
                 throw new IllegalArgumentException("header '" + h + "' must be NAME: VALUE");
             }
-            out.add(Map.entry(h.substring(0, colon).strip(), h.substring(colon + 1).strip()));
+            out.add(Map.entry(
+                    h.substring(0, colon).strip(), h.substring(colon + 1).strip()));
         }
         return out;
     }

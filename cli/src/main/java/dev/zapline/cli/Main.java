@@ -15,7 +15,15 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionCommand.Provider.class,
         description = "Serve and measure traffic over HTTP/1.1 and the ZAP binary transport.",
-        subcommands = {BenchCommand.class, InspectCommand.class, LoadCommand.class, ServeCommand.class, TuneCommand.class, VersionCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {
+            BenchCommand.class,
+            InspectCommand.class,
+            LoadCommand.class,
+            ServeCommand.class,
+            TuneCommand.class,
+            VersionCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class Main implements Runnable {
 
     @CommandLine.Spec

@@ -14,10 +14,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code zapline serve}: the demo server (health, eth RPC, echo) that the benchmarks drive. */
-@Command(name = "serve", sortOptions = false,
-        description = {"Run the demo server: GET /health, POST /rpc (the eth record; application/zap or JSON),",
+@Command(
+        name = "serve",
+        sortOptions = false,
+        description = {
+            "Run the demo server: GET /health, POST /rpc (the eth record; application/zap or JSON),",
             "POST /echo, over HTTP/1.1 and ZAP. Prints the addresses it listens on; on SIGINT/SIGTERM it drains",
-            "in-flight requests (--grace), prints 'stopped' and exits 0."})
+            "in-flight requests (--grace), prints 'stopped' and exits 0."
+        })
 final class ServeCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -26,11 +30,15 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve HTTP/1.1 here (repeatable).")
     List<String> http = new ArrayList<>();
 
-    @Option(names = "--zap", paramLabel = "HOST:PORT|PATH",
+    @Option(
+            names = "--zap",
+            paramLabel = "HOST:PORT|PATH",
             description = "Serve ZAP frames here: host:port, or a unix socket path (repeatable).")
     List<String> zap = new ArrayList<>();
 
-    @Option(names = "--json", paramLabel = "CODEC",
+    @Option(
+            names = "--json",
+            paramLabel = "CODEC",
             description = "JSON codec for /rpc: jackson, dsljson or fastjson2 (default ${DEFAULT-VALUE}).")
     String json = "jackson";
 
@@ -43,7 +51,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--nio", description = "Use the NIO transport even where epoll is available.")
     boolean nio;
 
-    @Option(names = "--grace", paramLabel = "SECONDS", description = "Drain time on shutdown (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--grace",
+            paramLabel = "SECONDS",
+            description = "Drain time on shutdown (default ${DEFAULT-VALUE}).")
     int grace = 5;
 
     @Override
@@ -69,7 +80,8 @@ final class ServeCommand implements Callable<Integer> {
         Thread hook = new Thread(() -> app.stop(Duration.ofSeconds(grace)), "zapline-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         for (ListenAddress a : app.addresses()) {
-            out.println("listening on " + a + " (" + app.transportName() + ", " + config.eventLoops() + " event loops)");
+            out.println(
+                    "listening on " + a + " (" + app.transportName() + ", " + config.eventLoops() + " event loops)");
         }
         out.flush();
         signals.await();

@@ -32,12 +32,27 @@ class LoadCommandTest {
             for (String url : new String[] {http, zap}) {
                 Path json = dir.resolve(url.substring(0, 3) + ".json");
                 StringWriter err = new StringWriter();
-                int rc = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "load", url, "--rate",
-                        "500", "-d", "1s", "-c", "2", "--threads", "1", "--quiet", "--json", json.toString());
+                int rc = Main.run(
+                        new PrintWriter(new StringWriter()),
+                        new PrintWriter(err),
+                        "load",
+                        url,
+                        "--rate",
+                        "500",
+                        "-d",
+                        "1s",
+                        "-c",
+                        "2",
+                        "--threads",
+                        "1",
+                        "--quiet",
+                        "--json",
+                        json.toString());
                 assertThat(rc).as(err.toString()).isZero();
                 JsonNode j = new ObjectMapper().readTree(json.toFile());
                 assertThat(j.path("summary").path("requests").asLong()).isEqualTo(500);
-                assertThat(j.path("summary").path("outcomes").path("success").asLong()).isEqualTo(500);
+                assertThat(j.path("summary").path("outcomes").path("success").asLong())
+                        .isEqualTo(500);
             }
         } finally {
             app.stop(Duration.ofMillis(200));
@@ -50,8 +65,10 @@ class LoadCommandTest {
         java.util.Map<String, java.util.concurrent.atomic.LongAdder> hits =
                 new java.util.concurrent.ConcurrentHashMap<>();
         dev.zapline.server.Handler count = ctx -> {
-            hits.computeIfAbsent(ctx.method() + " " + ctx.path() + " " + ctx.bodyAsString() + " " + ctx.header("x-run"),
-                    k -> new java.util.concurrent.atomic.LongAdder()).increment();
+            hits.computeIfAbsent(
+                            ctx.method() + " " + ctx.path() + " " + ctx.bodyAsString() + " " + ctx.header("x-run"),
+                            k -> new java.util.concurrent.atomic.LongAdder())
+                    .increment();
             ctx.send("ok");
         };
         app.get("/a", count);
@@ -59,16 +76,34 @@ class LoadCommandTest {
         app.listen("http://127.0.0.1:0", "127.0.0.1:0").start();
         try {
             java.nio.file.Files.writeString(dir.resolve("b.json"), "{\"b\":2}");
-            String[] origins = {"http://127.0.0.1:" + app.addresses().get(0).port(),
-                "zap://127.0.0.1:" + app.addresses().get(1).port()};
+            String[] origins = {
+                "http://127.0.0.1:" + app.addresses().get(0).port(),
+                "zap://127.0.0.1:" + app.addresses().get(1).port()
+            };
             for (String origin : origins) {
                 hits.clear();
                 Path file = dir.resolve("targets.txt");
-                java.nio.file.Files.writeString(file, "# two requests\nGET " + origin + "/a\n\nPOST " + origin
-                        + "/b\nContent-Type: application/json\n@b.json\n");
+                java.nio.file.Files.writeString(
+                        file,
+                        "# two requests\nGET " + origin + "/a\n\nPOST " + origin
+                                + "/b\nContent-Type: application/json\n@b.json\n");
                 StringWriter err = new StringWriter();
-                int rc = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "load", "--targets",
-                        file.toString(), "-H", "X-Run: 1", "--rate", "600", "-d", "1s", "-c", "2", "--threads", "1",
+                int rc = Main.run(
+                        new PrintWriter(new StringWriter()),
+                        new PrintWriter(err),
+                        "load",
+                        "--targets",
+                        file.toString(),
+                        "-H",
+                        "X-Run: 1",
+                        "--rate",
+                        "600",
+                        "-d",
+                        "1s",
+                        "-c",
+                        "2",
+                        "--threads",
+                        "1",
                         "--quiet");
                 assertThat(rc).as(err.toString()).isZero();
                 assertThat(hits).as(origin).hasSize(2);
@@ -85,13 +120,30 @@ class LoadCommandTest {
         Path file = dir.resolve("bad.txt");
         java.nio.file.Files.writeString(file, "GET http://127.0.0.1:1/a\n\nGET http://127.0.0.1:2/b\n");
         StringWriter err = new StringWriter();
-        int rc = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "load", "--targets",
-                file.toString(), "--rate", "10", "-d", "1s", "--quiet");
+        int rc = Main.run(
+                new PrintWriter(new StringWriter()),
+                new PrintWriter(err),
+                "load",
+                "--targets",
+                file.toString(),
+                "--rate",
+                "10",
+                "-d",
+                "1s",
+                "--quiet");
         assertThat(rc).isEqualTo(2);
         assertThat(err.toString()).contains("bad.txt line 3: http://127.0.0.1:2/b is not on the origin of line 1");
         StringWriter both = new StringWriter();
-        rc = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(both), "load", "http://127.0.0.1:1/",
-                "--targets", file.toString(), "--rate", "10", "--quiet");
+        rc = Main.run(
+                new PrintWriter(new StringWriter()),
+                new PrintWriter(both),
+                "load",
+                "http://127.0.0.1:1/",
+                "--targets",
+                file.toString(),
+                "--rate",
+                "10",
+                "--quiet");
         assertThat(rc).isEqualTo(2);
         assertThat(both.toString()).contains("not both");
     }
@@ -99,13 +151,26 @@ class LoadCommandTest {
     @Test
     void badOptionsAreUsageErrors() {
         StringWriter err = new StringWriter();
-        int rc = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "load", "http://127.0.0.1:1/",
-                "--rate", "10", "--stages", "1s:10");
+        int rc = Main.run(
+                new PrintWriter(new StringWriter()),
+                new PrintWriter(err),
+                "load",
+                "http://127.0.0.1:1/",
+                "--rate",
+                "10",
+                "--stages",
+                "1s:10");
         assertThat(rc).isEqualTo(2);
         assertThat(err.toString()).contains("pick one");
         StringWriter closed = new StringWriter();
-        rc = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(closed), "load", "http://127.0.0.1:1/",
-                "--concurrency", "2", "--adaptive");
+        rc = Main.run(
+                new PrintWriter(new StringWriter()),
+                new PrintWriter(closed),
+                "load",
+                "http://127.0.0.1:1/",
+                "--concurrency",
+                "2",
+                "--adaptive");
         assertThat(rc).isEqualTo(2);
         assertThat(closed.toString()).contains("--adaptive needs the open model");
     }

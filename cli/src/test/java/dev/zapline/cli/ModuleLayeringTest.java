@@ -34,8 +34,8 @@ class ModuleLayeringTest {
             "cli", Set.of("wire", "codec", "server", "client", "fixtures", "load", "cli"),
             "bench", Set.of("wire", "codec", "server", "client", "fixtures", "load", "bench"));
 
-    private static final Pattern IMPORT = Pattern.compile("^import (?:static )?dev\\.zapline\\.([a-z0-9]+)(\\S*);",
-            Pattern.MULTILINE);
+    private static final Pattern IMPORT =
+            Pattern.compile("^import (?:static )?dev\\.zapline\\.([a-z0-9]+)(\\S*);", Pattern.MULTILINE);
 
     @Test
     void everyModuleImportsOnlyWhatItDependsOn() {

@@ -44,21 +44,54 @@ class ShadedJarIT {
 
     @Test
     void benchStartsItsServerChildrenFromTheJar() throws Exception {
-        Process p = java("bench", "--arms", "raw-netty,zap-rpc-zap,http-rpc-fastjson2", "--rounds", "1", "--warmup",
-                "1s", "-d", "500ms", "-c", "2", "--no-pin").start();
+        Process p = java(
+                        "bench",
+                        "--arms",
+                        "raw-netty,zap-rpc-zap,http-rpc-fastjson2",
+                        "--rounds",
+                        "1",
+                        "--warmup",
+                        "1s",
+                        "-d",
+                        "500ms",
+                        "-c",
+                        "2",
+                        "--no-pin")
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(90, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
-        assertThat(out).contains("| raw-netty | ", "| zap-rpc-zap | ", "| http-rpc-fastjson2 | ",
-                "typed ZAP /rpc vs the fastest JSON").doesNotContain("failed");
+        assertThat(out)
+                .contains(
+                        "| raw-netty | ",
+                        "| zap-rpc-zap | ",
+                        "| http-rpc-fastjson2 | ",
+                        "typed ZAP /rpc vs the fastest JSON")
+                .doesNotContain("failed");
     }
 
     @Test
     void benchInterruptedStillPrintsAndSavesTheArmsItMeasured(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        Process p = new ProcessBuilder(java("bench", "--arms", "raw-netty,http-health", "--rounds", "1", "--warmup",
-                "200ms", "-d", "20s", "-c", "2", "--no-pin", "--out", dir.toString()).command())
-                .redirectError(dir.resolve("err.txt").toFile()).redirectOutput(dir.resolve("out.txt").toFile()).start();
+        Process p = new ProcessBuilder(java(
+                                "bench",
+                                "--arms",
+                                "raw-netty,http-health",
+                                "--rounds",
+                                "1",
+                                "--warmup",
+                                "200ms",
+                                "-d",
+                                "20s",
+                                "-c",
+                                "2",
+                                "--no-pin",
+                                "--out",
+                                dir.toString())
+                        .command())
+                .redirectError(dir.resolve("err.txt").toFile())
+                .redirectOutput(dir.resolve("out.txt").toFile())
+                .start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         // the first arm measures for 20 s; interrupt as soon as it is under way
         while (!Files.readString(dir.resolve("err.txt")).contains("raw-netty ...") && System.nanoTime() < deadline) {
@@ -81,8 +114,10 @@ class ShadedJarIT {
 
     @Test
     void serveAnswersHealthAndRpcOverBothTransportsFromTheJarAndExitsZeroOnSigterm() throws Exception {
-        Process p = java("serve", "--http", "127.0.0.1:0", "--zap", "127.0.0.1:0", "--json", "dsljson").start();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        Process p = java("serve", "--http", "127.0.0.1:0", "--zap", "127.0.0.1:0", "--json", "dsljson")
+                .start();
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             Pattern listening = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)");
             int port = -1;
             StringBuilder seen = new StringBuilder();
@@ -94,23 +129,33 @@ class ShadedJarIT {
                 }
             }
             assertThat(port).as("server output:%n%s", seen).isPositive();
-            try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
-                HttpResponse<String> health = client.send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + port + "/health")).build(), HttpResponse.BodyHandlers.ofString());
+            try (HttpClient client = HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(5))
+                    .build()) {
+                HttpResponse<String> health = client.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(health.body()).isEqualTo("ok");
-                HttpResponse<String> rpc = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/rpc"))
-                        .POST(HttpRequest.BodyPublishers.ofString("{\"id\":3,\"block\":1,\"method\":\"m\",\"account\":\"0x\"}"))
-                        .build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> rpc = client.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/rpc"))
+                                .POST(HttpRequest.BodyPublishers.ofString(
+                                        "{\"id\":3,\"block\":1,\"method\":\"m\",\"account\":\"0x\"}"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(rpc.statusCode()).isEqualTo(200);
                 assertThat(rpc.body()).startsWith("{\"id\":3,");
             }
             p.toHandle().destroy(); // SIGTERM; Process.destroy() would also close the output we read next
-            assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("serve stops on SIGTERM").isTrue();
+            assertThat(p.waitFor(20, TimeUnit.SECONDS))
+                    .as("serve stops on SIGTERM")
+                    .isTrue();
             StringBuilder rest = new StringBuilder();
             for (String line; (line = in.readLine()) != null; ) {
                 rest.append(line).append('\n');
             }
-            assertThat(p.exitValue()).as("exit status after a clean stop; output after the listening line:%n%s", rest)
+            assertThat(p.exitValue())
+                    .as("exit status after a clean stop; output after the listening line:%n%s", rest)
                     .isZero();
             assertThat(rest).contains("stopped");
         } finally {

@@ -18,7 +18,14 @@ final class Counters {
     final AtomicInteger pending = new AtomicInteger();
 
     ZapClientStats snapshot() {
-        return new ZapClientStats(sent.sum(), responses.sum(), failures.sum(), timeouts.sum(), late.sum(),
-                connects.sum(), connectFailures.sum(), disconnects.sum());
+        return new ZapClientStats(
+                sent.sum(),
+                responses.sum(),
+                failures.sum(),
+                timeouts.sum(),
+                late.sum(),
+                connects.sum(),
+                connectFailures.sum(),
+                disconnects.sum());
     }
 }

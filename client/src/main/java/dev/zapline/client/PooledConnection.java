@@ -92,8 +92,13 @@ final class PooledConnection implements ZapListener {
         failures++;
         lastOutcome = outcome;
         lastDetail = detail;
-        retryAt = config.nanoClock().getAsLong() + Backoff.delayNanos(failures, config.backoffMin().toNanos(),
-                config.backoffMax().toNanos(), config.jitter(), config.random().getAsDouble());
+        retryAt = config.nanoClock().getAsLong()
+                + Backoff.delayNanos(
+                        failures,
+                        config.backoffMin().toNanos(),
+                        config.backoffMax().toNanos(),
+                        config.jitter(),
+                        config.random().getAsDouble());
         for (Exchange x = waiting.poll(); x != null; x = waiting.poll()) {
             fail(x, outcome, detail);
         }
@@ -213,8 +218,11 @@ final class PooledConnection implements ZapListener {
 
     @Override
     public void onFailure(long tag, ZapOutcome outcome) {
-        fail(take(tag), outcome, "connection to " + address + " closed with the request in flight ("
-                + (channel == null ? outcome : channel.closeDetail()) + ")");
+        fail(
+                take(tag),
+                outcome,
+                "connection to " + address + " closed with the request in flight ("
+                        + (channel == null ? outcome : channel.closeDetail()) + ")");
     }
 
     @Override

@@ -127,8 +127,10 @@ final class ResponseReader extends ChannelInboundHandlerAdapter {
             inStream = false;
             listener.onStreamEnd(owner.pollTag(), chunk);
         } else {
-            fail(ZapOutcome.PROTOCOL_ERROR, "unexpected " + ZapHttp.typeName(type) + " frame"
-                    + (inStream ? " in a streamed response" : " outside a streamed response"));
+            fail(
+                    ZapOutcome.PROTOCOL_ERROR,
+                    "unexpected " + ZapHttp.typeName(type) + " frame"
+                            + (inStream ? " in a streamed response" : " outside a streamed response"));
         }
     }
 

@@ -16,8 +16,8 @@ public record ZapAddress(String host, int port, String path) {
 
     public ZapAddress {
         if (path == null && (host == null || host.isEmpty() || port < 1 || port > 65535)) {
-            throw new IllegalArgumentException("TCP address needs a host and a port in 1..65535, got host '" + host
-                    + "' port " + port);
+            throw new IllegalArgumentException(
+                    "TCP address needs a host and a port in 1..65535, got host '" + host + "' port " + port);
         }
     }
 

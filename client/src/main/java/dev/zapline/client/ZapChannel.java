@@ -49,13 +49,15 @@ public final class ZapChannel {
      *
      * @throws IllegalArgumentException for a unix socket address without epoll
      */
-    public static CompletableFuture<ZapChannel> connect(ZapLoops loops, EventLoop loop, ZapAddress address,
-            ZapClientConfig config, ZapListener listener) {
+    public static CompletableFuture<ZapChannel> connect(
+            ZapLoops loops, EventLoop loop, ZapAddress address, ZapClientConfig config, ZapListener listener) {
         ZapChannel zc = new ZapChannel(loop, address, listener, config.maxFrame());
-        Bootstrap b = new Bootstrap().group(loop).channel(loops.channelClass(address))
+        Bootstrap b = new Bootstrap()
+                .group(loop)
+                .channel(loops.channelClass(address))
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
-                        config.connectTimeout().toMillis()))
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
+                        Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()))
                 .handler(zc.reader);
         if (!address.isUnix()) {
             b.option(ChannelOption.TCP_NODELAY, true);
@@ -68,8 +70,10 @@ public final class ZapChannel {
             } else {
                 zc.closed = true;
                 Throwable c = done.cause();
-                result.completeExceptionally(new ZapException(ZapOutcome.CONNECT_FAILED,
-                        "cannot connect to " + address + ": " + (c == null ? "cancelled" : c.getMessage()), c));
+                result.completeExceptionally(new ZapException(
+                        ZapOutcome.CONNECT_FAILED,
+                        "cannot connect to " + address + ": " + (c == null ? "cancelled" : c.getMessage()),
+                        c));
             }
         });
         return result;

@@ -41,8 +41,8 @@ public final class ZapClient implements AutoCloseable {
             throw new IllegalArgumentException("no address to connect to");
         }
         if (config.connections() < addresses.size()) {
-            throw new IllegalArgumentException(config.connections() + " connection(s) cannot cover "
-                    + addresses.size() + " addresses " + addresses);
+            throw new IllegalArgumentException(config.connections() + " connection(s) cannot cover " + addresses.size()
+                    + " addresses " + addresses);
         }
         this.config = config;
         this.loops = ZapLoops.create(config.eventLoops(), config.nativeTransport());
@@ -56,8 +56,7 @@ public final class ZapClient implements AutoCloseable {
             throw e;
         }
         for (int i = 0; i < pool.length; i++) {
-            pool[i] = new PooledConnection(loops, loops.next(), addresses.get(i % addresses.size()), config,
-                    counters);
+            pool[i] = new PooledConnection(loops, loops.next(), addresses.get(i % addresses.size()), config, counters);
         }
         for (PooledConnection c : pool) {
             c.start();
@@ -103,8 +102,8 @@ public final class ZapClient implements AutoCloseable {
         CompletableFuture<ZapResponse> f = send(request, timeout);
         try {
             // The tick fails the future at its deadline; the margin only guards against a stopped clock.
-            return f.get(timeout.toNanos() + config.tick().toNanos() + TimeUnit.SECONDS.toNanos(1),
-                    TimeUnit.NANOSECONDS);
+            return f.get(
+                    timeout.toNanos() + config.tick().toNanos() + TimeUnit.SECONDS.toNanos(1), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof ZapException z) {
                 throw z;

@@ -24,14 +24,24 @@ import java.util.function.LongSupplier;
  * @param nanoClock monotonic nanoseconds behind timeouts and backoff (tests pass a manual clock)
  * @param random uniform doubles in [0, 1) for the jitter (tests pass a constant)
  */
-public record ZapClientConfig(int connections, int eventLoops, boolean nativeTransport, int maxFrame,
-        Duration connectTimeout, Duration requestTimeout, Duration backoffMin, Duration backoffMax, double jitter,
-        Duration tick, LongSupplier nanoClock, DoubleSupplier random) {
+public record ZapClientConfig(
+        int connections,
+        int eventLoops,
+        boolean nativeTransport,
+        int maxFrame,
+        Duration connectTimeout,
+        Duration requestTimeout,
+        Duration backoffMin,
+        Duration backoffMax,
+        double jitter,
+        Duration tick,
+        LongSupplier nanoClock,
+        DoubleSupplier random) {
 
     public ZapClientConfig {
         if (connections < 1 || eventLoops < 1) {
-            throw new IllegalArgumentException("connections " + connections + " and event loops " + eventLoops
-                    + " must be at least 1");
+            throw new IllegalArgumentException(
+                    "connections " + connections + " and event loops " + eventLoops + " must be at least 1");
         }
         if (maxFrame < 16) {
             throw new IllegalArgumentException("max frame " + maxFrame + " is below the 16-byte ZAP header");
@@ -55,55 +65,164 @@ public record ZapClientConfig(int connections, int eventLoops, boolean nativeTra
     }
 
     public static ZapClientConfig defaults() {
-        return new ZapClientConfig(1, 1, true, ZapHttp.DEFAULT_MAX_FRAME, Duration.ofSeconds(5),
-                Duration.ofSeconds(30), Duration.ofMillis(100), Duration.ofSeconds(10), 0.2, Duration.ofMillis(10),
-                System::nanoTime, () -> ThreadLocalRandom.current().nextDouble());
+        return new ZapClientConfig(
+                1,
+                1,
+                true,
+                ZapHttp.DEFAULT_MAX_FRAME,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
+                Duration.ofMillis(100),
+                Duration.ofSeconds(10),
+                0.2,
+                Duration.ofMillis(10),
+                System::nanoTime,
+                () -> ThreadLocalRandom.current().nextDouble());
     }
 
     public ZapClientConfig withConnections(int n) {
-        return new ZapClientConfig(n, eventLoops, nativeTransport, maxFrame, connectTimeout, requestTimeout,
-                backoffMin, backoffMax, jitter, tick, nanoClock, random);
+        return new ZapClientConfig(
+                n,
+                eventLoops,
+                nativeTransport,
+                maxFrame,
+                connectTimeout,
+                requestTimeout,
+                backoffMin,
+                backoffMax,
+                jitter,
+                tick,
+                nanoClock,
+                random);
     }
 
     public ZapClientConfig withEventLoops(int n) {
-        return new ZapClientConfig(connections, n, nativeTransport, maxFrame, connectTimeout, requestTimeout,
-                backoffMin, backoffMax, jitter, tick, nanoClock, random);
+        return new ZapClientConfig(
+                connections,
+                n,
+                nativeTransport,
+                maxFrame,
+                connectTimeout,
+                requestTimeout,
+                backoffMin,
+                backoffMax,
+                jitter,
+                tick,
+                nanoClock,
+                random);
     }
 
     public ZapClientConfig withNativeTransport(boolean on) {
-        return new ZapClientConfig(connections, eventLoops, on, maxFrame, connectTimeout, requestTimeout,
-                backoffMin, backoffMax, jitter, tick, nanoClock, random);
+        return new ZapClientConfig(
+                connections,
+                eventLoops,
+                on,
+                maxFrame,
+                connectTimeout,
+                requestTimeout,
+                backoffMin,
+                backoffMax,
+                jitter,
+                tick,
+                nanoClock,
+                random);
     }
 
     public ZapClientConfig withMaxFrame(int bytes) {
-        return new ZapClientConfig(connections, eventLoops, nativeTransport, bytes, connectTimeout, requestTimeout,
-                backoffMin, backoffMax, jitter, tick, nanoClock, random);
+        return new ZapClientConfig(
+                connections,
+                eventLoops,
+                nativeTransport,
+                bytes,
+                connectTimeout,
+                requestTimeout,
+                backoffMin,
+                backoffMax,
+                jitter,
+                tick,
+                nanoClock,
+                random);
     }
 
     public ZapClientConfig withConnectTimeout(Duration d) {
-        return new ZapClientConfig(connections, eventLoops, nativeTransport, maxFrame, d, requestTimeout,
-                backoffMin, backoffMax, jitter, tick, nanoClock, random);
+        return new ZapClientConfig(
+                connections,
+                eventLoops,
+                nativeTransport,
+                maxFrame,
+                d,
+                requestTimeout,
+                backoffMin,
+                backoffMax,
+                jitter,
+                tick,
+                nanoClock,
+                random);
     }
 
     public ZapClientConfig withRequestTimeout(Duration d) {
-        return new ZapClientConfig(connections, eventLoops, nativeTransport, maxFrame, connectTimeout, d,
-                backoffMin, backoffMax, jitter, tick, nanoClock, random);
+        return new ZapClientConfig(
+                connections,
+                eventLoops,
+                nativeTransport,
+                maxFrame,
+                connectTimeout,
+                d,
+                backoffMin,
+                backoffMax,
+                jitter,
+                tick,
+                nanoClock,
+                random);
     }
 
     /** Reconnect delays: {@code min · 2^(failures − 1)}, at most {@code max}, less up to {@code jitter} of it. */
     public ZapClientConfig withBackoff(Duration min, Duration max, double jitter) {
-        return new ZapClientConfig(connections, eventLoops, nativeTransport, maxFrame, connectTimeout,
-                requestTimeout, min, max, jitter, tick, nanoClock, random);
+        return new ZapClientConfig(
+                connections,
+                eventLoops,
+                nativeTransport,
+                maxFrame,
+                connectTimeout,
+                requestTimeout,
+                min,
+                max,
+                jitter,
+                tick,
+                nanoClock,
+                random);
     }
 
     public ZapClientConfig withTick(Duration d) {
-        return new ZapClientConfig(connections, eventLoops, nativeTransport, maxFrame, connectTimeout,
-                requestTimeout, backoffMin, backoffMax, jitter, d, nanoClock, random);
+        return new ZapClientConfig(
+                connections,
+                eventLoops,
+                nativeTransport,
+                maxFrame,
+                connectTimeout,
+                requestTimeout,
+                backoffMin,
+                backoffMax,
+                jitter,
+                d,
+                nanoClock,
+                random);
     }
 
     /** The time source of timeouts and backoff, and the random source of the jitter. */
     public ZapClientConfig withClock(LongSupplier nanoClock, DoubleSupplier random) {
-        return new ZapClientConfig(connections, eventLoops, nativeTransport, maxFrame, connectTimeout,
-                requestTimeout, backoffMin, backoffMax, jitter, tick, nanoClock, random);
+        return new ZapClientConfig(
+                connections,
+                eventLoops,
+                nativeTransport,
+                maxFrame,
+                connectTimeout,
+                requestTimeout,
+                backoffMin,
+                backoffMax,
+                jitter,
+                tick,
+                nanoClock,
+                random);
     }
 }

@@ -12,5 +12,12 @@ package dev.zapline.client;
  * @param connectFailures connection attempts that failed
  * @param disconnects established connections that closed other than by {@link ZapClient#close()}
  */
-public record ZapClientStats(long sent, long responses, long failures, long timeouts, long lateResponses,
-        long connects, long connectFailures, long disconnects) {}
+public record ZapClientStats(
+        long sent,
+        long responses,
+        long failures,
+        long timeouts,
+        long lateResponses,
+        long connects,
+        long connectFailures,
+        long disconnects) {}

@@ -42,8 +42,8 @@ public final class ZapFrame {
             throw new IllegalArgumentException("not a ZAP message: " + e.getMessage(), e);
         }
         if (type != ZapHttp.REQUEST) {
-            throw new IllegalArgumentException("frame type " + type + " (" + ZapHttp.typeName(type)
-                    + "), expected 1 (request)");
+            throw new IllegalArgumentException(
+                    "frame type " + type + " (" + ZapHttp.typeName(type) + "), expected 1 (request)");
         }
         return new ZapFrame(bytes);
     }

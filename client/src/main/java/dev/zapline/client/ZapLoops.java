@@ -33,8 +33,8 @@ public final class ZapLoops implements AutoCloseable {
         }
         this.epoll = preferNative && Epoll.isAvailable();
         IoHandlerFactory factory = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        this.group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("zapline-client", true),
-                factory);
+        this.group =
+                new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("zapline-client", true), factory);
     }
 
     /** Starts {@code threads} event loops, epoll when {@code preferNative} and available. */

@@ -40,8 +40,8 @@ public final class ZapRequest {
 
     /** A request with no headers and no body. */
     public static ZapRequest of(String method, String target) {
-        return new ZapRequest(Objects.requireNonNull(method, "method"), Objects.requireNonNull(target, "target"),
-                List.of(), EMPTY);
+        return new ZapRequest(
+                Objects.requireNonNull(method, "method"), Objects.requireNonNull(target, "target"), List.of(), EMPTY);
     }
 
     public static ZapRequest get(String target) {

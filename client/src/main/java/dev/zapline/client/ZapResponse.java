@@ -28,8 +28,8 @@ public final class ZapResponse {
     }
 
     /** Takes the arrays and lists as they are: for this package's copies, which nobody else holds. */
-    private ZapResponse(int status, String reason, List<ZapHeader> headers, byte[] body, List<ZapHeader> trailers,
-            boolean owned) {
+    private ZapResponse(
+            int status, String reason, List<ZapHeader> headers, byte[] body, List<ZapHeader> trailers, boolean owned) {
         this.status = status;
         this.reason = reason;
         this.headers = headers;
@@ -44,8 +44,13 @@ public final class ZapResponse {
      */
     static ZapResponse copyOf(ZapHttpResponse r) {
         ZapSlice s = new ZapSlice();
-        return new ZapResponse(r.status(), r.reasonAsString(), pairs(r.headers(s)), r.body(s).toByteArray(),
-                pairs(r.trailer(s)), true);
+        return new ZapResponse(
+                r.status(),
+                r.reasonAsString(),
+                pairs(r.headers(s)),
+                r.body(s).toByteArray(),
+                pairs(r.trailer(s)),
+                true);
     }
 
     /** The pairs of a header block, in order. @throws ZapFormatException when the block is malformed */

@@ -26,36 +26,44 @@ class ReconnectTest {
     @Test
     void reconnectsAfterTheServerRestartsWithExponentialBackoff() throws Exception {
         ManualClock clock = new ManualClock();
-        ZapClientConfig config = ZapClientConfig.defaults().withBackoff(SECOND, Duration.ofSeconds(8), 0.5)
+        ZapClientConfig config = ZapClientConfig.defaults()
+                .withBackoff(SECOND, Duration.ofSeconds(8), 0.5)
                 .withClock(clock, () -> 0.0);
         TestServer first = TestServer.start("first", "127.0.0.1:0");
         int port = first.port(0);
         String address = "127.0.0.1:" + port;
         try (ZapClient client = ZapClient.connect(config, address)) {
-            assertThat(client.sendSync(ZapRequest.get("/who"), SECOND).bodyAsString()).isEqualTo("first");
+            assertThat(client.sendSync(ZapRequest.get("/who"), SECOND).bodyAsString())
+                    .isEqualTo("first");
 
             first.close();
             Await.until("the disconnect", () -> client.stats().disconnects() == 1);
             assertThat(client.connectionsUp()).isZero();
             assertThatThrownBy(() -> client.sendSync(ZapRequest.get("/who"), SECOND))
-                    .isInstanceOf(ZapException.class).extracting(e -> ((ZapException) e).outcome())
+                    .isInstanceOf(ZapException.class)
+                    .extracting(e -> ((ZapException) e).outcome())
                     .isEqualTo(ZapOutcome.CLOSED);
 
             Await.pause(SETTLE);
-            assertThat(client.stats().connectFailures()).as("no attempt before the first delay").isZero();
+            assertThat(client.stats().connectFailures())
+                    .as("no attempt before the first delay")
+                    .isZero();
             clock.advance(SECOND);
             Await.until("the first attempt, refused", () -> client.stats().connectFailures() == 1);
 
             try (TestServer second = TestServer.start("second", address)) {
                 clock.advance(SECOND);
                 Await.pause(SETTLE);
-                assertThat(client.stats().connects()).as("the second delay is two seconds").isEqualTo(1);
+                assertThat(client.stats().connects())
+                        .as("the second delay is two seconds")
+                        .isEqualTo(1);
                 assertThat(client.stats().connectFailures()).isEqualTo(1);
 
                 clock.advance(SECOND);
                 Await.until("the reconnect", () -> client.connectionsUp() == 1);
                 assertThat(client.stats().connects()).isEqualTo(2);
-                assertThat(client.sendSync(ZapRequest.get("/who"), SECOND).bodyAsString()).isEqualTo("second");
+                assertThat(client.sendSync(ZapRequest.get("/who"), SECOND).bodyAsString())
+                        .isEqualTo("second");
             }
         }
     }

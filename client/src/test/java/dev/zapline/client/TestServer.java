@@ -29,8 +29,13 @@ final class TestServer implements AutoCloseable {
             hits.incrementAndGet();
             ctx.send(name);
         });
-        app.get("/stream", ctx -> ctx.header("x-kind", "stream").stream().write("hello ").write("streamed ")
-                .write("world").end());
+        app.get(
+                "/stream",
+                ctx -> ctx.header("x-kind", "stream").stream()
+                        .write("hello ")
+                        .write("streamed ")
+                        .write("world")
+                        .end());
         app.get("/hang", ctx -> hanging.add(ctx.handOff()));
         app.listen(addresses).start();
     }

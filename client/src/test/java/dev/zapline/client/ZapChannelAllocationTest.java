@@ -24,11 +24,19 @@ class ZapChannelAllocationTest {
 
     @Test
     void theLowLevelRequestPathAllocatesAlmostNothingPerRequestOnTheEventLoop() throws Exception {
-        try (TestServer server = TestServer.start("a", "127.0.0.1:0"); ZapLoops loops = ZapLoops.create(1, true)) {
+        try (TestServer server = TestServer.start("a", "127.0.0.1:0");
+                ZapLoops loops = ZapLoops.create(1, true)) {
             Driver driver = new Driver(ZapRequest.get("/health").encode());
-            driver.channel = ZapChannel.connect(loops, loops.next(), ZapAddress.tcp("127.0.0.1", server.port(0)),
-                    ZapClientConfig.defaults(), driver).get(5, TimeUnit.SECONDS);
-            long thread = driver.channel.eventLoop().submit(() -> Thread.currentThread().threadId())
+            driver.channel = ZapChannel.connect(
+                            loops,
+                            loops.next(),
+                            ZapAddress.tcp("127.0.0.1", server.port(0)),
+                            ZapClientConfig.defaults(),
+                            driver)
+                    .get(5, TimeUnit.SECONDS);
+            long thread = driver.channel
+                    .eventLoop()
+                    .submit(() -> Thread.currentThread().threadId())
                     .get(5, TimeUnit.SECONDS);
             driver.run(50_000);
 
@@ -37,7 +45,8 @@ class ZapChannelAllocationTest {
             long before = mx.getThreadAllocatedBytes(thread);
             driver.run(n);
             double perRequest = (mx.getThreadAllocatedBytes(thread) - before) / (double) n;
-            System.out.printf("client event loop (%s) allocated %.3f bytes per ZAP /health request over %d%n",
+            System.out.printf(
+                    "client event loop (%s) allocated %.3f bytes per ZAP /health request over %d%n",
                     loops.name(), perRequest, n);
             assertThat(driver.ok).isEqualTo(150_000);
             assertThat(perRequest).isLessThan(1.0);
@@ -64,7 +73,9 @@ class ZapChannelAllocationTest {
             done = new CountDownLatch(1);
             target = responses + n;
             channel.eventLoop().execute(this);
-            assertThat(done.await(60, TimeUnit.SECONDS)).as("responses within a minute").isTrue();
+            assertThat(done.await(60, TimeUnit.SECONDS))
+                    .as("responses within a minute")
+                    .isTrue();
         }
 
         @Override

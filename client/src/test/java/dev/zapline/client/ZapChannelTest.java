@@ -88,8 +88,9 @@ class ZapChannelTest {
             ch.flush();
         });
         Await.until("both responses", () -> events.events.size() == 6);
-        assertThat(events.events).containsExactly("1 head 200", "1 data hello ", "1 data streamed ",
-                "1 data world", "1 end", "2 200 ok");
+        assertThat(events.events)
+                .containsExactly(
+                        "1 head 200", "1 data hello ", "1 data streamed ", "1 data world", "1 end", "2 200 ok");
         ch.close();
     }
 
@@ -98,7 +99,8 @@ class ZapChannelTest {
         RecordingListener events = new RecordingListener();
         ZapChannel ch = connect(server.port(0), CONFIG, events);
         ZapFrame health = ZapRequest.get("/health").encode();
-        assertThatThrownBy(() -> ch.write(health, 1)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> ch.write(health, 1))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("not its event loop");
         ch.close();
         Await.until("closed", () -> events.closed != null);
@@ -115,11 +117,14 @@ class ZapChannelTest {
             port = s.getLocalPort();
         }
         RecordingListener events = new RecordingListener();
-        CompletableFuture<ZapChannel> f = ZapChannel.connect(loops, loops.next(),
-                ZapAddress.tcp("127.0.0.1", port), CONFIG, events);
-        assertThatThrownBy(() -> f.get(5, TimeUnit.SECONDS)).cause().isInstanceOf(ZapException.class)
+        CompletableFuture<ZapChannel> f =
+                ZapChannel.connect(loops, loops.next(), ZapAddress.tcp("127.0.0.1", port), CONFIG, events);
+        assertThatThrownBy(() -> f.get(5, TimeUnit.SECONDS))
+                .cause()
+                .isInstanceOf(ZapException.class)
                 .hasMessageContaining("cannot connect to 127.0.0.1:" + port)
-                .extracting(e -> ((ZapException) e).outcome()).isEqualTo(ZapOutcome.CONNECT_FAILED);
+                .extracting(e -> ((ZapException) e).outcome())
+                .isEqualTo(ZapOutcome.CONNECT_FAILED);
         assertThat(events.closed).isNull();
     }
 
@@ -128,8 +133,7 @@ class ZapChannelTest {
                 Arguments.of("bad magic", frame(new byte[16]), ZapOutcome.PROTOCOL_ERROR),
                 Arguments.of("zero-length frame", new byte[4], ZapOutcome.PROTOCOL_ERROR),
                 Arguments.of("frame over the limit", new byte[] {0, 0, 0x10, 0}, ZapOutcome.FRAME_TOO_LARGE),
-                Arguments.of("a request frame", ZapRequest.get("/x").encode().toByteArray(),
-                        ZapOutcome.PROTOCOL_ERROR),
+                Arguments.of("a request frame", ZapRequest.get("/x").encode().toByteArray(), ZapOutcome.PROTOCOL_ERROR),
                 Arguments.of("data outside a stream", frame(dataChunk()), ZapOutcome.PROTOCOL_ERROR));
     }
 
@@ -149,7 +153,9 @@ class ZapChannelTest {
             Await.until("the connection to close", () -> events.closed != null);
             assertThat(events.events).containsExactly("7 " + outcome, "8 " + outcome);
             assertThat(events.closed).startsWith(outcome.name());
-            assertThat(stub.clientClosed.get(5, TimeUnit.SECONDS)).as("client closed the socket").isTrue();
+            assertThat(stub.clientClosed.get(5, TimeUnit.SECONDS))
+                    .as("client closed the socket")
+                    .isTrue();
         }
     }
 
@@ -158,13 +164,18 @@ class ZapChannelTest {
         try (StubServer stub = new StubServer(frame(new byte[16]));
                 ZapClient client = ZapClient.connect("127.0.0.1:" + stub.port())) {
             assertThatThrownBy(() -> client.sendSync(ZapRequest.get("/health"), Duration.ofSeconds(5)))
-                    .isInstanceOf(ZapException.class).hasMessageContaining("malformed response frame")
-                    .extracting(e -> ((ZapException) e).outcome()).isEqualTo(ZapOutcome.PROTOCOL_ERROR);
+                    .isInstanceOf(ZapException.class)
+                    .hasMessageContaining("malformed response frame")
+                    .extracting(e -> ((ZapException) e).outcome())
+                    .isEqualTo(ZapOutcome.PROTOCOL_ERROR);
         }
     }
 
     private static byte[] frame(byte[] message) {
-        return ByteBuffer.allocate(4 + message.length).putInt(message.length).put(message).array();
+        return ByteBuffer.allocate(4 + message.length)
+                .putInt(message.length)
+                .put(message)
+                .array();
     }
 
     private static byte[] dataChunk() {

@@ -60,14 +60,15 @@ class ZapClientTest {
     @Test
     void manyAsyncRequestsCompleteWithTheirOwnResponses() throws Exception {
         try (TestServer server = TestServer.start("a", "127.0.0.1:0");
-                ZapClient client = ZapClient.connect(ZapClientConfig.defaults().withConnections(2),
-                        server.address(0))) {
+                ZapClient client =
+                        ZapClient.connect(ZapClientConfig.defaults().withConnections(2), server.address(0))) {
             List<CompletableFuture<ZapResponse>> futures = new ArrayList<>();
             for (int i = 0; i < 500; i++) {
                 futures.add(client.send(ZapRequest.get("/n/" + i)));
             }
             for (int i = 0; i < 500; i++) {
-                assertThat(futures.get(i).get(10, TimeUnit.SECONDS).bodyAsString()).isEqualTo(Integer.toString(i));
+                assertThat(futures.get(i).get(10, TimeUnit.SECONDS).bodyAsString())
+                        .isEqualTo(Integer.toString(i));
             }
         }
     }
@@ -78,7 +79,8 @@ class ZapClientTest {
         Path sock = dir.resolve("zap.sock");
         try (TestServer server = TestServer.start("u", sock.toString());
                 ZapClient client = ZapClient.connect(sock.toString())) {
-            assertThat(client.sendSync(ZapRequest.get("/who"), SECOND).bodyAsString()).isEqualTo("u");
+            assertThat(client.sendSync(ZapRequest.get("/who"), SECOND).bodyAsString())
+                    .isEqualTo("u");
         }
     }
 
@@ -86,8 +88,8 @@ class ZapClientTest {
     void balancesOverTwoAddresses() throws Exception {
         try (TestServer a = TestServer.start("a", "127.0.0.1:0");
                 TestServer b = TestServer.start("b", "127.0.0.1:0");
-                ZapClient client = ZapClient.connect(ZapClientConfig.defaults().withConnections(2),
-                        a.address(0), b.address(0))) {
+                ZapClient client =
+                        ZapClient.connect(ZapClientConfig.defaults().withConnections(2), a.address(0), b.address(0))) {
             Await.until("both connections up", () -> client.connectionsUp() == 2);
             List<String> answers = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
@@ -149,13 +151,17 @@ class ZapClientTest {
             assertThat(hung).isNotDone();
 
             clock.advance(SECOND);
-            assertThatThrownBy(() -> hung.get(5, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
-                    .cause().isInstanceOf(ZapTimeoutException.class).hasMessageContaining("GET /hang");
+            assertThatThrownBy(() -> hung.get(5, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOf(ZapTimeoutException.class)
+                    .hasMessageContaining("GET /hang");
             assertThat(client.stats().timeouts()).isEqualTo(1);
 
             server.hanging.get(0).complete(ctx -> ctx.send("late"));
             Await.until("the late response to be counted", () -> client.stats().lateResponses() == 1);
-            assertThat(client.sendSync(ZapRequest.get("/health"), SECOND).bodyAsString()).isEqualTo("ok");
+            assertThat(client.sendSync(ZapRequest.get("/health"), SECOND).bodyAsString())
+                    .isEqualTo("ok");
         }
     }
 
@@ -167,11 +173,15 @@ class ZapClientTest {
         }
         try (ZapClient client = ZapClient.connect("127.0.0.1:" + port)) {
             CompletableFuture<ZapResponse> f = client.send(ZapRequest.get("/health"), SECOND);
-            assertThatThrownBy(() -> f.get(5, TimeUnit.SECONDS)).cause().isInstanceOf(ZapException.class)
-                    .extracting(e -> ((ZapException) e).outcome()).isEqualTo(ZapOutcome.CONNECT_FAILED);
+            assertThatThrownBy(() -> f.get(5, TimeUnit.SECONDS))
+                    .cause()
+                    .isInstanceOf(ZapException.class)
+                    .extracting(e -> ((ZapException) e).outcome())
+                    .isEqualTo(ZapOutcome.CONNECT_FAILED);
             assertThat(client.stats().connectFailures()).isPositive();
             assertThatThrownBy(() -> client.sendSync(ZapRequest.get("/health"), SECOND))
-                    .isInstanceOf(ZapException.class).extracting(e -> ((ZapException) e).outcome())
+                    .isInstanceOf(ZapException.class)
+                    .extracting(e -> ((ZapException) e).outcome())
                     .isEqualTo(ZapOutcome.CONNECT_FAILED);
         }
     }
@@ -184,7 +194,8 @@ class ZapClientTest {
             client.close(Duration.ofSeconds(5));
             assertThat(f.get(1, TimeUnit.SECONDS).status()).isEqualTo(200);
             assertThatThrownBy(() -> client.sendSync(ZapRequest.get("/health"), SECOND))
-                    .isInstanceOf(ZapException.class).extracting(e -> ((ZapException) e).outcome())
+                    .isInstanceOf(ZapException.class)
+                    .extracting(e -> ((ZapException) e).outcome())
                     .isEqualTo(ZapOutcome.CLIENT_CLOSED);
         }
     }
@@ -192,6 +203,7 @@ class ZapClientTest {
     @Test
     void rejectsFewerConnectionsThanAddresses() {
         assertThatThrownBy(() -> ZapClient.connect(ZapClientConfig.defaults(), "127.0.0.1:1", "127.0.0.1:2"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 connection(s)");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1 connection(s)");
     }
 }

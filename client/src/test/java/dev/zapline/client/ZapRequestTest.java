@@ -18,7 +18,8 @@ class ZapRequestTest {
     @Test
     void encodesALengthPrefixedRequestFrameOnce() {
         ZapRequest r = ZapRequest.post("/orders?x=1", "{}".getBytes(StandardCharsets.UTF_8))
-                .header("Content-Type", "application/json").header("X-A", "1");
+                .header("Content-Type", "application/json")
+                .header("X-A", "1");
         ZapFrame frame = r.encode();
         assertThat(r.encode()).isSameAs(frame);
 
@@ -29,8 +30,8 @@ class ZapRequestTest {
         assertThat(req.targetAsString()).isEqualTo("/orders?x=1");
         assertThat(req.protoAsString()).isEqualTo("ZAP-HTTP/1.0");
         assertThat(req.body(new ZapSlice()).asString()).isEqualTo("{}");
-        assertThat(ZapResponse.pairs(req.headers(new ZapSlice()))).containsExactly(
-                new ZapHeader("Content-Type", "application/json"), new ZapHeader("X-A", "1"));
+        assertThat(ZapResponse.pairs(req.headers(new ZapSlice())))
+                .containsExactly(new ZapHeader("Content-Type", "application/json"), new ZapHeader("X-A", "1"));
     }
 
     @Test
@@ -45,13 +46,15 @@ class ZapRequestTest {
     void refusesAFrameThatIsNotARequest() {
         ZapBuilder b = new ZapBuilder();
         ZapHttpWriter.response(b, false, 200, "", "", null, new byte[0], 0, 0, null);
-        assertThatThrownBy(() -> ZapFrame.of(b)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ZapFrame.of(b))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("frame type 2 (response), expected 1 (request)");
     }
 
     @Test
     void refusesATargetThatIsNotAnAbsolutePath() {
-        assertThatThrownBy(() -> ZapRequest.get("health")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ZapRequest.get("health"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'health'");
     }
 }

@@ -47,13 +47,18 @@ class SteadyStateAllocationTest {
         ZapSlice value = new ZapSlice();
         ZapSlice body = new ZapSlice();
         assertThat(allocatedPerLoop("decodingAZapHttpRequest", () -> {
-            req.wrap(msg.wrap(frame));
-            long h = req.method(method).length() + req.target(target).byteAt(0) + req.body(body).length();
-            for (headers.reset(req.headers(block)); headers.next(); ) {
-                h += headers.nameEqualsIgnoreCase(CONTENT_TYPE) ? headers.value(value).length() : headers.nameLength();
-            }
-            return h + (headers.malformed() ? 1 : 0);
-        })).isZero();
+                    req.wrap(msg.wrap(frame));
+                    long h = req.method(method).length()
+                            + req.target(target).byteAt(0)
+                            + req.body(body).length();
+                    for (headers.reset(req.headers(block)); headers.next(); ) {
+                        h += headers.nameEqualsIgnoreCase(CONTENT_TYPE)
+                                ? headers.value(value).length()
+                                : headers.nameLength();
+                    }
+                    return h + (headers.malformed() ? 1 : 0);
+                }))
+                .isZero();
     }
 
     @Test
@@ -61,8 +66,9 @@ class SteadyStateAllocationTest {
         ZapBuilder b = new ZapBuilder();
         HeaderBlockWriter headers = new HeaderBlockWriter();
         assertThat(allocatedPerLoop("encodingAZapHttpResponse", () -> {
-            headers.reset().add("Content-Type", "application/json").add("X-Trace-Id", "abc-123");
-            return ZapHttpWriter.response(b, false, 200, "OK", "HTTP/1.1", headers, BODY, 0, BODY.length, null);
-        })).isZero();
+                    headers.reset().add("Content-Type", "application/json").add("X-Trace-Id", "abc-123");
+                    return ZapHttpWriter.response(b, false, 200, "OK", "HTTP/1.1", headers, BODY, 0, BODY.length, null);
+                }))
+                .isZero();
     }
 }

@@ -5,8 +5,8 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.group.ChannelGroup;
@@ -109,7 +109,8 @@ public final class App extends Routes<App> implements AutoCloseable {
     }
 
     private void bind(ListenAddress a, ServerContext server) {
-        ServerBootstrap b = new ServerBootstrap().group(group)
+        ServerBootstrap b = new ServerBootstrap()
+                .group(group)
                 .option(ChannelOption.SO_BACKLOG, 4096)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
@@ -125,7 +126,8 @@ public final class App extends Routes<App> implements AutoCloseable {
             b.channel(transports.domainServerChannel(a));
             address = new DomainSocketAddress(a.path());
         } else {
-            b.channel(transports.serverChannel()).option(ChannelOption.SO_REUSEADDR, true)
+            b.channel(transports.serverChannel())
+                    .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true);
             if (config.reusePort() && transports.isEpoll()) {
                 b.option(EpollChannelOption.SO_REUSEPORT, true);

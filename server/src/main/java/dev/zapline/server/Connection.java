@@ -22,9 +22,11 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     final ServerContext server;
     /** Per-connection attribute values ({@link Attribute#perConnection}). */
     final Attributes attributes = new Attributes();
+
     ChannelHandlerContext chc;
     /** The context lent by the loop's pool while a request is in progress; null while the connection is idle. */
     Ctx ctx;
+
     private CtxPool pool;
     private final Runnable idleCheck = this::idleCheck;
     ByteBuf cumulation;
@@ -120,7 +122,9 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
             return;
         }
         cumulation = append(cumulation, in);
-        if (partialSince >= 0 && server.millis() - partialSince > server.config().idleTimeout().toMillis()) {
+        if (partialSince >= 0
+                && server.millis() - partialSince
+                        > server.config().idleTimeout().toMillis()) {
             // A client trickling bytes resets the idle timer; a request must still arrive whole in time.
             protocolError(408, "the request did not arrive in time");
             return;

@@ -33,6 +33,7 @@ public final class Ctx {
     final RouteMatch<Route> match;
     /** Scratch for the HTTP/1.1 and ZAP transports (parser state, parsed head), made on first use. */
     HttpHead http;
+
     ZapHead zap;
 
     RequestHead head;
@@ -103,7 +104,8 @@ public final class Ctx {
     public String method() {
         byte[] b = head.bytes();
         int id = Method.of(b, head.methodStart(), head.methodLength());
-        return id != Method.OTHER ? Method.name(id)
+        return id != Method.OTHER
+                ? Method.name(id)
                 : new String(b, head.methodStart(), head.methodLength(), StandardCharsets.US_ASCII);
     }
 

@@ -32,10 +32,10 @@ final class Dispatcher {
         RouteMatch<Route> m = ctx.match;
         byte[] b = head.bytes();
         int method = Method.of(b, head.methodStart(), head.methodLength());
-        RouteMatch.Outcome outcome = method == Method.OTHER
-                && RequestTarget.isConnect(b, head.methodStart(), head.methodLength())
-                ? router.notImplemented(m)
-                : router.lookup(method, b, head.targetStart(), head.pathLength(), m);
+        RouteMatch.Outcome outcome =
+                method == Method.OTHER && RequestTarget.isConnect(b, head.methodStart(), head.methodLength())
+                        ? router.notImplemented(m)
+                        : router.lookup(method, b, head.targetStart(), head.pathLength(), m);
         boolean omitBody = method == Method.HEAD;
         switch (outcome) {
             case FOUND -> ctx.reset(head, m.handler().chain(), omitBody);
@@ -60,8 +60,8 @@ final class Dispatcher {
             case METHOD_NOT_ALLOWED -> {
                 ctx.clearHeaders();
                 ctx.responseHeaders().add(HeaderNames.ALLOW, m.allow());
-                ErrorRenderer.problemKeepingHeaders(ctx, 405, "method " + ctx.method() + " is not allowed on "
-                        + ctx.path());
+                ErrorRenderer.problemKeepingHeaders(
+                        ctx, 405, "method " + ctx.method() + " is not allowed on " + ctx.path());
             }
             case OPTIONS -> {
                 ctx.status(204).responseHeaders().add(HeaderNames.ALLOW, m.allow());

@@ -37,8 +37,11 @@ final class DoneListeners {
             try {
                 l.handle(ctx);
             } catch (Throwable t) {
-                System.getLogger("dev.zapline.server").log(System.Logger.Level.WARNING,
-                        "onDone listener failed for " + ctx.method() + " " + ctx.target(), t);
+                System.getLogger("dev.zapline.server")
+                        .log(
+                                System.Logger.Level.WARNING,
+                                "onDone listener failed for " + ctx.method() + " " + ctx.target(),
+                                t);
             }
         }
         count = 0;

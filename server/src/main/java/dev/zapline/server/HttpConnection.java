@@ -24,6 +24,7 @@ final class HttpConnection extends Connection {
     private ByteBuf chunkBody;
     /** The body of a Content-Length request: a retained slice of the cumulation, released when the request ends. */
     private ByteBuf bodySlice;
+
     private int phase = HEAD;
     private long need;
     private boolean keepAlive;
@@ -166,8 +167,17 @@ final class HttpConnection extends Connection {
         if (ctx.omitBody) {
             writeHead(o, ctx, length, null);
         } else if (length <= HttpHeadWriter.INLINE_BODY) {
-            writer.head(o, server.dateLine(), ctx, length, null, keepAlive, ctx.http.req.version() == 10,
-                    body, offset, length);
+            writer.head(
+                    o,
+                    server.dateLine(),
+                    ctx,
+                    length,
+                    null,
+                    keepAlive,
+                    ctx.http.req.version() == 10,
+                    body,
+                    offset,
+                    length);
         } else {
             writeHead(o, ctx, length, null);
             o.writeBytes(body, offset, length);
@@ -248,8 +258,8 @@ final class HttpConnection extends Connection {
     }
 
     private void writeHead(ByteBuf o, Ctx ctx, long length, byte[] defaultType) {
-        writer.head(o, server.dateLine(), ctx, length, defaultType, keepAlive, ctx.http.req.version() == 10,
-                null, 0, 0);
+        writer.head(
+                o, server.dateLine(), ctx, length, defaultType, keepAlive, ctx.http.req.version() == 10, null, 0, 0);
     }
 
     @Override

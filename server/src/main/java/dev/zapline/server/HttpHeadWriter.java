@@ -22,6 +22,7 @@ final class HttpHeadWriter {
     private final HttpDate date = new HttpDate();
     /** The date line {@link #okPrefix} was built with (compared by identity: a new second is a new array). */
     private byte[] okDate;
+
     private byte[] okPrefix = new byte[0];
     private byte[] scratch = new byte[2048];
 
@@ -36,15 +37,29 @@ final class HttpHeadWriter {
      * HTTP/1.1), the connection header, the empty line, then {@code length} bytes of {@code body} at {@code offset}
      * unless it is null.
      */
-    void head(ByteBuf out, byte[] line, Ctx ctx, long contentLength, byte[] defaultType, boolean keepAlive,
-            boolean http10, byte[] body, int offset, int length) {
+    void head(
+            ByteBuf out,
+            byte[] line,
+            Ctx ctx,
+            long contentLength,
+            byte[] defaultType,
+            boolean keepAlive,
+            boolean http10,
+            byte[] body,
+            int offset,
+            int length) {
         int status = ctx.status();
         ResponseHeaders h = ctx.responseHeaders();
         boolean hasBody = HttpResponses.hasBody(status);
         byte[] statusLine = status == 200 ? null : Http1ResponseWriter.statusLineBytes(status);
-        int max = (statusLine == null ? OK_LINE.length : statusLine.length) + line.length + h.size()
-                + (defaultType == null ? 0 : defaultType.length) + Http1ResponseWriter.MAX_CONTENT_LENGTH_LINE
-                + HttpResponses.CONNECTION_KEEP_ALIVE.length + 2 + (body == null ? 0 : length);
+        int max = (statusLine == null ? OK_LINE.length : statusLine.length)
+                + line.length
+                + h.size()
+                + (defaultType == null ? 0 : defaultType.length)
+                + Http1ResponseWriter.MAX_CONTENT_LENGTH_LINE
+                + HttpResponses.CONNECTION_KEEP_ALIVE.length
+                + 2
+                + (body == null ? 0 : length);
         byte[] a = scratch.length >= max ? scratch : grow(max);
         int p;
         if (statusLine == null) {

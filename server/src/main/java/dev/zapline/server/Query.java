@@ -1,7 +1,6 @@
 package dev.zapline.server;
 
 import dev.zapline.server.internal.Percent;
-
 import java.nio.charset.StandardCharsets;
 
 /** Finds a parameter in a query string ({@code a=1&b=2}) without splitting it. */

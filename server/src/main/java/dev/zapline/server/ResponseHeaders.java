@@ -38,6 +38,7 @@ public final class ResponseHeaders {
      * instance needs no second check: a handler's constants are the same instances on every request.
      */
     private String checkedName;
+
     private String checkedValue;
 
     void clear() {
@@ -212,7 +213,8 @@ public final class ResponseHeaders {
      * is CR, which no name holds (names are tokens: checked, or pre-encoded from checked ones).
      */
     private boolean isContentType(int at, int len) {
-        return len == 12 && ((long) LONG.get(data, at) | 0x2020202020202020L) == CONTENT_TYPE_0
+        return len == 12
+                && ((long) LONG.get(data, at) | 0x2020202020202020L) == CONTENT_TYPE_0
                 && ((int) INT.get(data, at + 8) | 0x20202020) == CONTENT_TYPE_8;
     }
 

@@ -104,7 +104,8 @@ public abstract sealed class Routes<T extends Routes<T>> permits App, RouteGroup
 
     private T add(int method, String path, Handler[] handlers) {
         if (handlers.length == 0) {
-            throw new IllegalArgumentException("route " + Method.name(method) + " " + prefix + path + " has no handler");
+            throw new IllegalArgumentException(
+                    "route " + Method.name(method) + " " + prefix + path + " has no handler");
         }
         String full = prefix + (path.equals("/") && !prefix.isEmpty() ? "" : path);
         entries.add(new Entry(method, full, handlers.clone(), this));

@@ -19,12 +19,18 @@ import java.util.function.LongSupplier;
  * @param nativeTransport use epoll when available (NIO otherwise, or when false)
  * @param maxFrame largest ZAP frame accepted, in bytes (default 64 MiB); a larger one gets 400 and a close
  */
-public record ServerConfig(int eventLoops, boolean reusePort, Http1Limits limits, Duration idleTimeout,
-        JsonCodec json, LongSupplier clock, boolean nativeTransport, int maxFrame) {
+public record ServerConfig(
+        int eventLoops,
+        boolean reusePort,
+        Http1Limits limits,
+        Duration idleTimeout,
+        JsonCodec json,
+        LongSupplier clock,
+        boolean nativeTransport,
+        int maxFrame) {
 
     /** The default clock; with it, the date line comes from a ticking cache instead of a clock read per response. */
     static final LongSupplier SYSTEM_CLOCK = System::currentTimeMillis;
-
 
     public ServerConfig {
         if (eventLoops < 1) {
@@ -39,8 +45,15 @@ public record ServerConfig(int eventLoops, boolean reusePort, Http1Limits limits
     }
 
     public static ServerConfig defaults() {
-        return new ServerConfig(Runtime.getRuntime().availableProcessors(), false, Http1Limits.DEFAULT,
-                Duration.ofSeconds(30), new JacksonJsonCodec(), SYSTEM_CLOCK, true, 64 << 20);
+        return new ServerConfig(
+                Runtime.getRuntime().availableProcessors(),
+                false,
+                Http1Limits.DEFAULT,
+                Duration.ofSeconds(30),
+                new JacksonJsonCodec(),
+                SYSTEM_CLOCK,
+                true,
+                64 << 20);
     }
 
     public ServerConfig withEventLoops(int n) {

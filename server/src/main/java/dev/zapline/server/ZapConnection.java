@@ -1,8 +1,8 @@
 package dev.zapline.server;
 
 import dev.zapline.codec.zaphttp.ZapHttp;
-import dev.zapline.wire.ZapFormatException;
 import dev.zapline.wire.Utf8;
+import dev.zapline.wire.ZapFormatException;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -34,6 +34,7 @@ final class ZapHead implements RequestHead {
     private int targetStart;
     /** The authority of an absolute-form target in {@link #line}, answering for Host; -1 for an absolute path. */
     private int authorityStart;
+
     private int authorityLength;
     private int targetLength;
     private int pathLength;
@@ -99,8 +100,10 @@ final class ZapHead implements RequestHead {
             if (RequestTarget.isConnect(line, 0, methodLength) && RequestTarget.isAuthorityForm(line, start, end)) {
                 return;
             }
-            throw new ZapFormatException(16 + 8, "request target must be an absolute path starting with '/' (or an"
-                    + " http or https URI; host:port for CONNECT)");
+            throw new ZapFormatException(
+                    16 + 8,
+                    "request target must be an absolute path starting with '/' (or an"
+                            + " http or https URI; host:port for CONNECT)");
         }
         int authorityEnd = RequestTarget.authorityEnd(line, start + scheme, end);
         String problem = RequestTarget.authorityProblem(line, start + scheme, authorityEnd);

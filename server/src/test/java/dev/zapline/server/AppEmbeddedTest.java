@@ -19,8 +19,9 @@ class AppEmbeddedTest {
         assertThat(ch.pipeline().last()).isSameAs(ch.pipeline().first());
         ch.writeInbound(Unpooled.copiedBuffer("GET /health HTTP/1.1\r\nHost: t\r\n\r\n", StandardCharsets.US_ASCII));
         ByteBuf response = ch.readOutbound();
-        assertThat(response.toString(StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200 OK\r\n" + Embedded.DATE
-                + "content-type: text/plain\r\ncontent-length: 2\r\n\r\nok");
+        assertThat(response.toString(StandardCharsets.US_ASCII))
+                .isEqualTo("HTTP/1.1 200 OK\r\n" + Embedded.DATE
+                        + "content-type: text/plain\r\ncontent-length: 2\r\n\r\nok");
         response.release();
         assertThat(ch.finishAndReleaseAll()).isFalse();
     }

@@ -18,14 +18,21 @@ import org.junit.jupiter.api.Timeout;
 class AppLifecycleTest {
 
     private static String get(int port, String path) throws Exception {
-        try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
-            return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
+        try (HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+            return client.send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                                    .timeout(Duration.ofSeconds(5))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
         }
     }
 
     private static Thread named(String name) {
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst()
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no thread named " + name));
     }
 
@@ -37,10 +44,15 @@ class AppLifecycleTest {
                     loop.set(Thread.currentThread());
                     ctx.send("here");
                 })
-                .listen("http://127.0.0.1:0").start()) {
+                .listen("http://127.0.0.1:0")
+                .start()) {
             assertThat(get(app.addresses().get(0).port(), "/where")).isEqualTo("here");
-            assertThat(loop.get().isDaemon()).as("%s keeps a plain main alive", loop.get()).isFalse();
-            assertThat(named("zapline-date").isDaemon()).as("the date ticker never holds the JVM").isTrue();
+            assertThat(loop.get().isDaemon())
+                    .as("%s keeps a plain main alive", loop.get())
+                    .isFalse();
+            assertThat(named("zapline-date").isDaemon())
+                    .as("the date ticker never holds the JVM")
+                    .isTrue();
         }
         loop.get().join(5_000);
         assertThat(loop.get().isAlive()).as("%s after close", loop.get()).isFalse();
@@ -48,8 +60,10 @@ class AppLifecycleTest {
 
     @Test
     void joinReturnsWhenAnotherThreadStopsTheApp() throws Exception {
-        App app = App.create(ServerConfig.defaults().withEventLoops(1)).get("/", ctx -> ctx.send("ok"))
-                .listen("http://127.0.0.1:0").start();
+        App app = App.create(ServerConfig.defaults().withEventLoops(1))
+                .get("/", ctx -> ctx.send("ok"))
+                .listen("http://127.0.0.1:0")
+                .start();
         CompletableFuture<Void> joined = CompletableFuture.runAsync(() -> {
             try {
                 app.join();
@@ -85,8 +99,11 @@ class AppLifecycleTest {
                 })
                 .get("/a", ctx -> ctx.send("a"))
                 .post("/b", ctx -> ctx.send("b"))
-                .group("/g", g -> inner.set(g.get("/c", ctx -> ctx.send("c")).put("/d", ctx -> ctx.send("d"))
-                        .group("/h", h -> h.delete("/e", ctx -> ctx.send("e")))))
+                .group(
+                        "/g",
+                        g -> inner.set(g.get("/c", ctx -> ctx.send("c"))
+                                .put("/d", ctx -> ctx.send("d"))
+                                .group("/h", h -> h.delete("/e", ctx -> ctx.send("e")))))
                 .listen("http://127.0.0.1:0");
         assertThat(same).isSameAs(app);
         assertThat(inner.get()).isInstanceOf(RouteGroup.class);

@@ -50,7 +50,8 @@ class CtxLendingTest {
     private EmbeddedChannel connect() {
         if (server == null) {
             App r = routes();
-            server = new ServerContext(new Dispatcher(r.compile(), r.rootMiddleware()),
+            server = new ServerContext(
+                    new Dispatcher(r.compile(), r.rootMiddleware()),
                     ServerConfig.defaults().withClock(() -> Embedded.NOW));
         }
         EmbeddedChannel ch = new EmbeddedChannel(new HttpConnection(server));

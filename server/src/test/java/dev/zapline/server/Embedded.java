@@ -10,6 +10,7 @@ public final class Embedded implements AutoCloseable {
 
     /** Sun, 29 Nov 2026 23:28:11 GMT. */
     public static final long NOW = 1_795_994_891_000L;
+
     public static final String DATE = "date: Sun, 29 Nov 2026 23:28:11 GMT\r\n";
 
     public final EmbeddedChannel ch;

@@ -38,14 +38,18 @@ class GracefulStopTest {
             assertThat(started.await(5, TimeUnit.SECONDS)).isTrue();
             CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> app.stop(Duration.ofSeconds(5)));
             String reply = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
-            assertThat(reply).startsWith("HTTP/1.1 200 OK\r\n").contains("connection: close\r\n").endsWith("finished");
+            assertThat(reply)
+                    .startsWith("HTTP/1.1 200 OK\r\n")
+                    .contains("connection: close\r\n")
+                    .endsWith("finished");
             stopping.get(10, TimeUnit.SECONDS);
         }
         assertThatThrownBy(() -> {
-            try (Socket late = new Socket()) {
-                late.connect(new InetSocketAddress("127.0.0.1", port), 2000);
-            }
-        }).isInstanceOf(ConnectException.class);
+                    try (Socket late = new Socket()) {
+                        late.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+                    }
+                })
+                .isInstanceOf(ConnectException.class);
     }
 
     @Test
@@ -73,5 +77,4 @@ class GracefulStopTest {
             Thread.currentThread().interrupt();
         }
     }
-
 }

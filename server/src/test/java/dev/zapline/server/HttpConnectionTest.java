@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class HttpConnectionTest {
 
-    private static final String OK_RESPONSE = "HTTP/1.1 200 OK\r\n" + Embedded.DATE
-            + "content-type: text/plain\r\ncontent-length: 2\r\n\r\nok";
+    private static final String OK_RESPONSE =
+            "HTTP/1.1 200 OK\r\n" + Embedded.DATE + "content-type: text/plain\r\ncontent-length: 2\r\n\r\nok";
 
     private static App app() {
         App app = App.create();
@@ -54,7 +54,8 @@ class HttpConnectionTest {
     @Test
     void pipelinedRequestsAreAnsweredInOrderInOneFlush() {
         try (Embedded e = new Embedded(app())) {
-            String r = e.exchange("GET /health HTTP/1.1\r\nHost: t\r\n\r\nGET /users/7?q=a%20b HTTP/1.1\r\nHost: t\r\n\r\n");
+            String r = e.exchange(
+                    "GET /health HTTP/1.1\r\nHost: t\r\n\r\nGET /users/7?q=a%20b HTTP/1.1\r\nHost: t\r\n\r\n");
             assertThat(r).startsWith(OK_RESPONSE).endsWith("user 7 q=a b");
         }
     }
@@ -82,7 +83,9 @@ class HttpConnectionTest {
     void unknownPathIs404ProblemJsonAndTheConnectionStaysOpen() {
         try (Embedded e = new Embedded(app())) {
             String r = e.exchange("GET /nope HTTP/1.1\r\nHost: t\r\n\r\n");
-            assertThat(r).startsWith("HTTP/1.1 404 Not Found\r\n").contains("content-type: application/problem+json\r\n")
+            assertThat(r)
+                    .startsWith("HTTP/1.1 404 Not Found\r\n")
+                    .contains("content-type: application/problem+json\r\n")
                     .endsWith("{\"type\":\"about:blank\",\"title\":\"Not Found\",\"status\":404,"
                             + "\"detail\":\"no route for /nope\",\"instance\":\"/nope\"}");
             assertThat(e.exchange("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")).isEqualTo(OK_RESPONSE);
@@ -105,44 +108,97 @@ class HttpConnectionTest {
      */
     static Stream<Arguments> conformance() {
         return Stream.of(
-                open("absolute form", "GET http://a.test/where?q=1 HTTP/1.1\r\nHost: a.test\r\n\r\n", 200,
+                open(
+                        "absolute form",
+                        "GET http://a.test/where?q=1 HTTP/1.1\r\nHost: a.test\r\n\r\n",
+                        200,
                         "GET target=/where?q=1 path=/where q=1 host=a.test has-host=true host-is-a=true"),
-                open("absolute form, Host ignored", "GET http://a.test/where HTTP/1.1\r\nHost: other\r\n\r\n", 200,
+                open(
+                        "absolute form, Host ignored",
+                        "GET http://a.test/where HTTP/1.1\r\nHost: other\r\n\r\n",
+                        200,
                         "target=/where path=/where q=null host=a.test has-host=true host-is-a=true"),
-                open("absolute form, upper-case https scheme, port",
-                        "GET HTTPS://A.TEST:8443/where HTTP/1.1\r\nHost: x\r\n\r\n", 200,
+                open(
+                        "absolute form, upper-case https scheme, port",
+                        "GET HTTPS://A.TEST:8443/where HTTP/1.1\r\nHost: x\r\n\r\n",
+                        200,
                         "target=/where path=/where q=null host=A.TEST:8443 has-host=true host-is-a=false"),
-                open("absolute form, no path", "GET http://a.test HTTP/1.1\r\nHost: a.test\r\n\r\n", 200,
+                open(
+                        "absolute form, no path",
+                        "GET http://a.test HTTP/1.1\r\nHost: a.test\r\n\r\n",
+                        200,
                         "target=/ path=/ q=null host=a.test"),
-                open("absolute form, no path, query", "GET http://a.test?q=2 HTTP/1.1\r\nHost: a.test\r\n\r\n", 200,
+                open(
+                        "absolute form, no path, query",
+                        "GET http://a.test?q=2 HTTP/1.1\r\nHost: a.test\r\n\r\n",
+                        200,
                         "target=/?q=2 path=/ q=2 host=a.test"),
-                open("absolute form, HTTP/1.0 without Host", "GET http://a.test/where HTTP/1.0\r\n"
-                        + "Connection: keep-alive\r\n\r\n", 200, "host=a.test has-host=true"),
-                open("absolute form, unknown path", "GET http://a.test/nope HTTP/1.1\r\nHost: a.test\r\n\r\n", 404,
+                open(
+                        "absolute form, HTTP/1.0 without Host",
+                        "GET http://a.test/where HTTP/1.0\r\n" + "Connection: keep-alive\r\n\r\n",
+                        200,
+                        "host=a.test has-host=true"),
+                open(
+                        "absolute form, unknown path",
+                        "GET http://a.test/nope HTTP/1.1\r\nHost: a.test\r\n\r\n",
+                        404,
                         "\"detail\":\"no route for /nope\",\"instance\":\"/nope\""),
-                open("extension method no route takes", "MKCOLA /health HTTP/1.1\r\nHost: t\r\n\r\n", 501,
+                open(
+                        "extension method no route takes",
+                        "MKCOLA /health HTTP/1.1\r\nHost: t\r\n\r\n",
+                        501,
                         "\"detail\":\"method MKCOLA is not implemented\""),
-                open("standard method no route takes", "DELETE /health HTTP/1.1\r\nHost: t\r\n\r\n", 405,
+                open(
+                        "standard method no route takes",
+                        "DELETE /health HTTP/1.1\r\nHost: t\r\n\r\n",
+                        405,
                         "allow: GET, HEAD, OPTIONS\r\n"),
-                open("registered method on a path without it", "POST /health HTTP/1.1\r\nHost: t\r\n"
-                        + "Content-Length: 0\r\n\r\n", 405, "allow: GET, HEAD, OPTIONS\r\n"),
-                closed("CONNECT in authority form", "CONNECT a.test:443 HTTP/1.1\r\nHost: a.test:443\r\n\r\n", 501,
+                open(
+                        "registered method on a path without it",
+                        "POST /health HTTP/1.1\r\nHost: t\r\n" + "Content-Length: 0\r\n\r\n",
+                        405,
+                        "allow: GET, HEAD, OPTIONS\r\n"),
+                closed(
+                        "CONNECT in authority form",
+                        "CONNECT a.test:443 HTTP/1.1\r\nHost: a.test:443\r\n\r\n",
+                        501,
                         "method CONNECT is not implemented"),
-                closed("CONNECT in origin form", "CONNECT /health HTTP/1.1\r\nHost: t\r\n\r\n", 501,
+                closed(
+                        "CONNECT in origin form",
+                        "CONNECT /health HTTP/1.1\r\nHost: t\r\n\r\n",
+                        501,
                         "method CONNECT is not implemented"),
-                closed("transfer coding not implemented", "POST /echo HTTP/1.1\r\nHost: t\r\n"
-                        + "Transfer-Encoding: deflate, chunked\r\n\r\n0\r\n\r\n", 501, "are not implemented"),
-                closed("transfer coding not implemented, split", "POST /echo HTTP/1.1\r\nHost: t\r\n"
-                        + "Transfer-Encoding: deflate\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 501,
+                closed(
+                        "transfer coding not implemented",
+                        "POST /echo HTTP/1.1\r\nHost: t\r\n" + "Transfer-Encoding: deflate, chunked\r\n\r\n0\r\n\r\n",
+                        501,
                         "are not implemented"),
-                closed("chunked twice, split", "POST /echo HTTP/1.1\r\nHost: t\r\n"
-                        + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400,
+                closed(
+                        "transfer coding not implemented, split",
+                        "POST /echo HTTP/1.1\r\nHost: t\r\n"
+                                + "Transfer-Encoding: deflate\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+                        501,
+                        "are not implemented"),
+                closed(
+                        "chunked twice, split",
+                        "POST /echo HTTP/1.1\r\nHost: t\r\n"
+                                + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+                        400,
                         "chunked is not the final transfer coding"),
-                closed("absolute form with userinfo", "GET http://u@a.test/where HTTP/1.1\r\nHost: a.test\r\n\r\n",
-                        400, "userinfo"),
-                closed("absolute form with another scheme", "GET ftp://a.test/where HTTP/1.1\r\nHost: a.test\r\n\r\n",
-                        400, "request target is not in origin"),
-                closed("authority form with GET", "GET a.test:443 HTTP/1.1\r\nHost: a.test\r\n\r\n", 400,
+                closed(
+                        "absolute form with userinfo",
+                        "GET http://u@a.test/where HTTP/1.1\r\nHost: a.test\r\n\r\n",
+                        400,
+                        "userinfo"),
+                closed(
+                        "absolute form with another scheme",
+                        "GET ftp://a.test/where HTTP/1.1\r\nHost: a.test\r\n\r\n",
+                        400,
+                        "request target is not in origin"),
+                closed(
+                        "authority form with GET",
+                        "GET a.test:443 HTTP/1.1\r\nHost: a.test\r\n\r\n",
+                        400,
                         "request target is not in origin"));
     }
 
@@ -156,8 +212,8 @@ class HttpConnectionTest {
 
     @ParameterizedTest(name = "{0} -> {2}, open {4}")
     @MethodSource("conformance")
-    void conformanceCaseGetsItsStatusAndKeepsOrClosesTheConnection(String name, String request, int status,
-            String contains, boolean open) {
+    void conformanceCaseGetsItsStatusAndKeepsOrClosesTheConnection(
+            String name, String request, int status, String contains, boolean open) {
         try (Embedded e = new Embedded(app())) {
             String r = e.exchange(request + "GET /health HTTP/1.1\r\nHost: t\r\n\r\n");
             assertThat(r).startsWith("HTTP/1.1 " + status + " ").contains(contains);
@@ -178,9 +234,11 @@ class HttpConnectionTest {
         try (Embedded e = new Embedded(app)) {
             assertThat(e.exchange("MKCOLA /dav/x HTTP/1.1\r\nHost: t\r\n\r\n")).endsWith("MKCOLA x");
             assertThat(e.exchange("MKCOLA /health HTTP/1.1\r\nHost: t\r\n\r\n"))
-                    .startsWith("HTTP/1.1 405 ").contains("allow: GET, HEAD, OPTIONS\r\n");
+                    .startsWith("HTTP/1.1 405 ")
+                    .contains("allow: GET, HEAD, OPTIONS\r\n");
             assertThat(e.exchange("DELETE /nope HTTP/1.1\r\nHost: t\r\n\r\n")).startsWith("HTTP/1.1 404 ");
-            assertThat(e.exchange("CONNECT /dav/x HTTP/1.1\r\nHost: t\r\n\r\n")).startsWith("HTTP/1.1 501 ")
+            assertThat(e.exchange("CONNECT /dav/x HTTP/1.1\r\nHost: t\r\n\r\n"))
+                    .startsWith("HTTP/1.1 501 ")
                     .contains("connection: close\r\n");
             assertThat(e.ch.isOpen()).isFalse();
         }
@@ -197,7 +255,8 @@ class HttpConnectionTest {
             }
         });
         try (Embedded e = new Embedded(app)) {
-            assertThat(e.exchange("PROPFIND /x HTTP/1.1\r\nHost: t\r\n\r\n")).startsWith("HTTP/1.1 207 ")
+            assertThat(e.exchange("PROPFIND /x HTTP/1.1\r\nHost: t\r\n\r\n"))
+                    .startsWith("HTTP/1.1 207 ")
                     .endsWith("props");
             assertThat(e.exchange("MKCOLA /x HTTP/1.1\r\nHost: t\r\n\r\n")).startsWith("HTTP/1.1 501 ");
         }
@@ -215,9 +274,12 @@ class HttpConnectionTest {
     void typedAndUncaughtExceptionsMapToProblemsWithoutKillingTheConnection() {
         try (Embedded e = new Embedded(app())) {
             assertThat(e.exchange("GET /missing HTTP/1.1\r\nHost: t\r\n\r\n"))
-                    .startsWith("HTTP/1.1 404 Not Found\r\n").contains("\"detail\":\"no such thing\"");
+                    .startsWith("HTTP/1.1 404 Not Found\r\n")
+                    .contains("\"detail\":\"no such thing\"");
             String boom = e.exchange("GET /boom HTTP/1.1\r\nHost: t\r\n\r\n");
-            assertThat(boom).startsWith("HTTP/1.1 500 Internal Server Error\r\n").doesNotContain("secret detail");
+            assertThat(boom)
+                    .startsWith("HTTP/1.1 500 Internal Server Error\r\n")
+                    .doesNotContain("secret detail");
             assertThat(e.exchange("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")).isEqualTo(OK_RESPONSE);
         }
     }
@@ -227,8 +289,11 @@ class HttpConnectionTest {
         try (Embedded e = new Embedded(app())) {
             String r = e.exchange("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n"
                     + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /health HTTP/1.1\r\nHost: t\r\n\r\n");
-            assertThat(r).startsWith("HTTP/1.1 400 Bad Request\r\n").contains("connection: close\r\n")
-                    .contains("both Transfer-Encoding and Content-Length").doesNotContain("200 OK");
+            assertThat(r)
+                    .startsWith("HTTP/1.1 400 Bad Request\r\n")
+                    .contains("connection: close\r\n")
+                    .contains("both Transfer-Encoding and Content-Length")
+                    .doesNotContain("200 OK");
             assertThat(e.ch.isOpen()).isFalse();
         }
     }
@@ -298,7 +363,10 @@ class HttpConnectionTest {
                 e.ch.runPendingTasks();
                 got.append(e.read());
             }
-            assertThat(got.toString()).startsWith("HTTP/1.1 200 OK\r\n").contains("slow done").endsWith(OK_RESPONSE);
+            assertThat(got.toString())
+                    .startsWith("HTTP/1.1 200 OK\r\n")
+                    .contains("slow done")
+                    .endsWith(OK_RESPONSE);
         }
     }
 
@@ -315,8 +383,8 @@ class HttpConnectionTest {
     @Test
     void clientTricklingAPartialRequestPastTheTimeoutGets408() {
         long[] now = {Embedded.NOW};
-        ServerConfig config = ServerConfig.defaults().withClock(() -> now[0])
-                .withIdleTimeout(java.time.Duration.ofSeconds(10));
+        ServerConfig config =
+                ServerConfig.defaults().withClock(() -> now[0]).withIdleTimeout(java.time.Duration.ofSeconds(10));
         try (Embedded e = new Embedded(app(), config)) {
             e.write("GET /health HTTP/1.1\r\n");
             now[0] += 6_000;

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Every Javadoc usage example in the main sources of every module is compiled: it is a {@code {@snippet}} region
@@ -42,10 +42,12 @@ class JavadocExamplesTest {
         Path root = ReadmeExampleTest.repositoryRoot();
         Map<String, List<UncompiledExamples.Problem>> found = new TreeMap<>();
         try (Stream<Path> modules = Files.list(root)) {
-            for (Path module : modules.filter(m -> Files.isDirectory(m.resolve("src/main/java"))).toList()) {
+            for (Path module : modules.filter(m -> Files.isDirectory(m.resolve("src/main/java")))
+                    .toList()) {
                 Path tests = module.resolve("src/test/java");
                 try (Stream<Path> files = Files.walk(module.resolve("src/main/java"))) {
-                    for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    for (Path f :
+                            files.filter(p -> p.toString().endsWith(".java")).toList()) {
                         List<UncompiledExamples.Problem> p = UncompiledExamples.find(read(f), rel -> {
                             Path t = tests.resolve(rel);
                             return Files.isRegularFile(t) ? read(t) : null;
@@ -79,7 +81,8 @@ class JavadocExamplesTest {
     void pendingPackagesStillHaveExamplesToConvert() throws IOException {
         Map<String, List<UncompiledExamples.Problem>> found = scan();
         for (String pkg : PENDING) {
-            assertThat(found.keySet()).as("%s has uncompiled examples left; else remove it from PENDING", pkg)
+            assertThat(found.keySet())
+                    .as("%s has uncompiled examples left; else remove it from PENDING", pkg)
                     .anyMatch(f -> f.contains(pkg));
         }
     }
@@ -113,8 +116,8 @@ class JavadocExamplesTest {
             neither class nor file             | /** {@snippet region=main} */                                     | 1
             """)
     void findsExamplesTheBuildDoesNotCompile(String what, String source, int problems) {
-        List<UncompiledExamples.Problem> found = UncompiledExamples.find(source.replace("\\n", "\n"),
-                rel -> rel.equals("p/S.java") ? SNIPPETS : null);
+        List<UncompiledExamples.Problem> found =
+                UncompiledExamples.find(source.replace("\\n", "\n"), rel -> rel.equals("p/S.java") ? SNIPPETS : null);
         assertThat(found).as(what).hasSize(problems);
     }
 
@@ -122,6 +125,8 @@ class JavadocExamplesTest {
     void aRegionStartedTwiceIsRefused() {
         String twice = SNIPPETS + "// @start region=\"main\"\n// @end\n";
         assertThat(UncompiledExamples.find("/** {@snippet class=p.S region=main} */", rel -> twice))
-                .singleElement().asString().contains("starts 2 times");
+                .singleElement()
+                .asString()
+                .contains("starts 2 times");
     }
 }

@@ -30,11 +30,16 @@ class JsonCodecTest {
             ctx.json(b);
         });
         app.post("/bad", ctx -> ctx.json(ctx.bodyAs(Box.class)));
-        try (Embedded e = new Embedded(app, ServerConfig.defaults().withClock(() -> Embedded.NOW).withJson(codec))) {
+        try (Embedded e = new Embedded(
+                app, ServerConfig.defaults().withClock(() -> Embedded.NOW).withJson(codec))) {
             String body = "{\"w\":21,\"label\":\"hi\"}";
-            String r = e.exchange("POST /box HTTP/1.1\r\nHost: t\r\nContent-Length: " + body.length() + "\r\n\r\n" + body);
-            assertThat(r).startsWith("HTTP/1.1 200 OK\r\n").contains("content-type: application/json\r\n")
-                    .contains("\"w\":42").contains("\"label\":\"hi\"");
+            String r =
+                    e.exchange("POST /box HTTP/1.1\r\nHost: t\r\nContent-Length: " + body.length() + "\r\n\r\n" + body);
+            assertThat(r)
+                    .startsWith("HTTP/1.1 200 OK\r\n")
+                    .contains("content-type: application/json\r\n")
+                    .contains("\"w\":42")
+                    .contains("\"label\":\"hi\"");
             String bad = e.exchange("POST /bad HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\n{nope");
             assertThat(bad).startsWith("HTTP/1.1 400 Bad Request\r\n").contains("not valid JSON for Box");
         }

@@ -47,8 +47,8 @@ public final class LeakTracker implements LauncherSessionListener {
 
     private static final class Factory extends ResourceLeakDetectorFactory {
         @Override
-        public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource, int samplingInterval,
-                long maxActive) {
+        public <T> ResourceLeakDetector<T> newResourceLeakDetector(
+                Class<T> resource, int samplingInterval, long maxActive) {
             return new ResourceLeakDetector<>(resource, samplingInterval) {
                 @Override
                 protected void reportTracedLeak(String resourceType, String records) {

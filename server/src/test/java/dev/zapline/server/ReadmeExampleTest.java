@@ -48,14 +48,17 @@ class ReadmeExampleTest {
                 return p;
             }
         }
-        throw new IllegalStateException("no README.md and mvnw above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(
+                "no README.md and mvnw above " + Path.of("").toAbsolutePath());
     }
 
     /** The body of the first fenced block of {@code lang} after {@code from} in {@code text}. */
     static String fencedBlock(String text, int from, String lang) {
         String open = "```" + lang + "\n";
         int start = text.indexOf(open, from);
-        assertThat(start).as("a ```%s block after offset %d of README.md", lang, from).isNotNegative();
+        assertThat(start)
+                .as("a ```%s block after offset %d of README.md", lang, from)
+                .isNotNegative();
         int end = text.indexOf("\n```", start + open.length());
         assertThat(end).as("the ```%s block at %d is closed", lang, start).isPositive();
         return text.substring(start + open.length(), end + 1);
@@ -77,10 +80,14 @@ class ReadmeExampleTest {
     }
 
     private static String curl(String url) throws Exception {
-        Process p = new ProcessBuilder("curl", "-s", "--max-time", "10", url).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("curl", "-s", "--max-time", "10", url)
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("curl %s finished", url).isTrue();
-        assertThat(p.exitValue()).as("curl %s exit status; output: %s", url, out).isZero();
+        assertThat(p.exitValue())
+                .as("curl %s exit status; output: %s", url, out)
+                .isZero();
         return out;
     }
 
@@ -91,7 +98,8 @@ class ReadmeExampleTest {
         assertThat(heading).as("README.md has '%s'", HEADING).isNotNegative();
         String example = fencedBlock(readme, heading, "java");
         String commands = fencedBlock(readme, readme.indexOf(example, heading) + example.length(), "sh");
-        assertThat(example.split(Pattern.quote(ADDRESS), -1)).as("the example listens on %s, once", ADDRESS)
+        assertThat(example.split(Pattern.quote(ADDRESS), -1))
+                .as("the example listens on %s, once", ADDRESS)
                 .hasSize(2);
 
         int port = freePort();
@@ -109,15 +117,20 @@ class ReadmeExampleTest {
 
         String javaBinary = ProcessHandle.current().info().command().orElseThrow();
         Path log = dir.resolve("out.txt");
-        Process server = new ProcessBuilder(javaBinary, "-cp", dir + File.pathSeparator
-                + System.getProperty("java.class.path"), className)
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process server = new ProcessBuilder(
+                        javaBinary, "-cp", dir + File.pathSeparator + System.getProperty("java.class.path"), className)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (!answers(port)) {
-                assertThat(server.isAlive()).as("the example is running; its output:%n%s", Files.readString(log))
+                assertThat(server.isAlive())
+                        .as("the example is running; its output:%n%s", Files.readString(log))
                         .isTrue();
-                assertThat(System.nanoTime()).as("port %d answers within 30 s", port).isLessThan(deadline);
+                assertThat(System.nanoTime())
+                        .as("port %d answers within 30 s", port)
+                        .isLessThan(deadline);
                 Thread.sleep(50);
             }
             List<String> checked = new ArrayList<>();
@@ -125,15 +138,25 @@ class ReadmeExampleTest {
                 Matcher m = CURL.matcher(line.strip());
                 if (m.matches()) {
                     String url = m.group(1).replace(ADDRESS, "127.0.0.1:" + port);
-                    assertThat(curl(url)).as("curl %s, as README.md says", url).isEqualTo(m.group(2).strip());
+                    assertThat(curl(url))
+                            .as("curl %s, as README.md says", url)
+                            .isEqualTo(m.group(2).strip());
                     checked.add(url);
                 }
             }
-            assertThat(checked).as("curl lines in the sh block after the example:%n%s", commands).isNotEmpty();
-            assertThat(server.isAlive()).as("main returned long ago; the server still runs").isTrue();
+            assertThat(checked)
+                    .as("curl lines in the sh block after the example:%n%s", commands)
+                    .isNotEmpty();
+            assertThat(server.isAlive())
+                    .as("main returned long ago; the server still runs")
+                    .isTrue();
             server.destroy(); // SIGTERM, as a service manager would
-            assertThat(server.waitFor(20, TimeUnit.SECONDS)).as("the example exits on SIGTERM").isTrue();
-            assertThat(answers(port)).as("nothing listens on %d after the exit", port).isFalse();
+            assertThat(server.waitFor(20, TimeUnit.SECONDS))
+                    .as("the example exits on SIGTERM")
+                    .isTrue();
+            assertThat(answers(port))
+                    .as("nothing listens on %d after the exit", port)
+                    .isFalse();
         } finally {
             server.destroyForcibly();
         }
@@ -143,12 +166,19 @@ class ReadmeExampleTest {
         Path file = Files.writeString(dir.resolve(className + ".java"), source, StandardCharsets.UTF_8);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT,
-                StandardCharsets.UTF_8)) {
-            boolean ok = javac.getTask(null, files, diagnostics,
-                    List.of("-proc:none", "-d", dir.toString(), "-cp", System.getProperty("java.class.path")), null,
-                    files.getJavaFileObjects(file)).call();
-            assertThat(ok).as("the README example compiles:%n%s%n%s", source, diagnostics.getDiagnostics()).isTrue();
+        try (StandardJavaFileManager files =
+                javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
+            boolean ok = javac.getTask(
+                            null,
+                            files,
+                            diagnostics,
+                            List.of("-proc:none", "-d", dir.toString(), "-cp", System.getProperty("java.class.path")),
+                            null,
+                            files.getJavaFileObjects(file))
+                    .call();
+            assertThat(ok)
+                    .as("the README example compiles:%n%s%n%s", source, diagnostics.getDiagnostics())
+                    .isTrue();
         }
     }
 }

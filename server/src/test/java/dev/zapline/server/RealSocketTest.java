@@ -3,9 +3,6 @@ package dev.zapline.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -50,8 +47,12 @@ class RealSocketTest {
     private static String run(int exit, String... command) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("%s finished", command[0]).isTrue();
-        assertThat(p.exitValue()).as("%s exit status; output:%n%s", command[0], out).isEqualTo(exit);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS))
+                .as("%s finished", command[0])
+                .isTrue();
+        assertThat(p.exitValue())
+                .as("%s exit status; output:%n%s", command[0], out)
+                .isEqualTo(exit);
         return out;
     }
 
@@ -77,7 +78,9 @@ class RealSocketTest {
         assertThat(run("curl", "-sS", "-x", proxy, "http://localhost/health")).isEqualTo("ok");
         assertThat(run("curl", "-sS", "-x", proxy, "-H", "Host: other", "HTTP://a.test:8080/where?q=1"))
                 .isEqualTo("/where?q=1 host=a.test:8080");
-        assertThat(run("curl", "-sS", "-x", proxy, "http://a.test")).startsWith("{").contains("\"status\":404")
+        assertThat(run("curl", "-sS", "-x", proxy, "http://a.test"))
+                .startsWith("{")
+                .contains("\"status\":404")
                 .contains("\"instance\":\"/\"");
         assertThat(run(curl("-x " + proxy + " http://localhost/health", "-x " + proxy + " http://localhost/where")))
                 .isEqualTo("200 1\n200 0\n");
@@ -87,9 +90,12 @@ class RealSocketTest {
     void curlWithAnUnknownMethodGets501AndKeepsTheConnection() throws Exception {
         String base = "http://127.0.0.1:" + port;
         assertThat(run(curl("-X MKCOLA " + base + "/health", base + "/health"))).isEqualTo("501 1\n200 0\n");
-        assertThat(run(curl("-X DELETE " + base + "/health", base + "/health"))).as("a known method: 405")
+        assertThat(run(curl("-X DELETE " + base + "/health", base + "/health")))
+                .as("a known method: 405")
                 .isEqualTo("405 1\n200 0\n");
-        assertThat(run(curl("-d x " + base + "/health"))).as("POST is routed elsewhere").isEqualTo("405 1\n");
+        assertThat(run(curl("-d x " + base + "/health")))
+                .as("POST is routed elsewhere")
+                .isEqualTo("405 1\n");
     }
 
     @Test
@@ -97,7 +103,8 @@ class RealSocketTest {
         String base = "http://127.0.0.1:" + port;
         assertThat(run(curl("-X CONNECT --request-target localhost:443 " + base, base + "/health")))
                 .isEqualTo("501 1\n200 1\n");
-        assertThat(run(curl("-X CONNECT " + base + "/health", base + "/health"))).isEqualTo("501 1\n200 1\n");
+        assertThat(run(curl("-X CONNECT " + base + "/health", base + "/health")))
+                .isEqualTo("501 1\n200 1\n");
         // curl -p asks for a tunnel (CONNECT localhost:80) and reports that it was refused
         assertThat(run(56, "curl", "-sS", "--max-time", "10", "-p", "-x", base, "http://localhost/health"))
                 .contains("CONNECT tunnel failed, response 501");
@@ -110,19 +117,22 @@ class RealSocketTest {
                 .isEqualTo("501 1\n");
         // two field lines; "Content-Length:" stops curl from adding one
         assertThat(run(curl("-H Transfer-Encoding:deflate -H Transfer-Encoding:chunked -H Content-Length: "
-                + "--data-binary x " + echo))).isEqualTo("501 1\n");
-        assertThat(run(curl("-H Transfer-Encoding:chunked -H Transfer-Encoding:chunked --data-binary x "
-                + echo))).isEqualTo("400 1\n");
+                        + "--data-binary x " + echo)))
+                .isEqualTo("501 1\n");
+        assertThat(run(curl("-H Transfer-Encoding:chunked -H Transfer-Encoding:chunked --data-binary x " + echo)))
+                .isEqualTo("400 1\n");
     }
 
     @Test
     void curlGetsHealthAndEchoesAPost() throws Exception {
         String base = "http://127.0.0.1:" + port;
         assertThat(run("curl", "-sS", base + "/health")).isEqualTo("ok");
-        assertThat(run("curl", "-sS", "--data-binary", "hello body", base + "/echo")).isEqualTo("hello body");
+        assertThat(run("curl", "-sS", "--data-binary", "hello body", base + "/echo"))
+                .isEqualTo("hello body");
         assertThat(run("curl", "-sS", "-H", "Transfer-Encoding: chunked", "--data-binary", "chunked!", base + "/echo"))
                 .isEqualTo("chunked!");
-        assertThat(run("curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", base + "/nope")).isEqualTo("404");
+        assertThat(run("curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", base + "/nope"))
+                .isEqualTo("404");
     }
 
     @Test
@@ -136,13 +146,23 @@ class RealSocketTest {
         run("curl", "-sS", "-o", out.toString(), "--data-binary", "@" + in, base + "/echo");
         assertThat(java.nio.file.Files.readAllBytes(out)).isEqualTo(big);
         java.nio.file.Path huge = java.nio.file.Files.write(dir.resolve("huge.bin"), new byte[11 << 20]);
-        assertThat(run("curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--data-binary", "@" + huge,
-                base + "/echo")).isEqualTo("413");
+        assertThat(run(
+                        "curl",
+                        "-sS",
+                        "-o",
+                        "/dev/null",
+                        "-w",
+                        "%{http_code}",
+                        "--data-binary",
+                        "@" + huge,
+                        base + "/echo"))
+                .isEqualTo("413");
     }
 
     @Test
     void h2loadMakesAHundredThousandRequestsWithoutAnError() throws Exception {
-        String out = run("h2load", "--h1", "-n", "100000", "-c", "50", "-t", "1", "http://127.0.0.1:" + port + "/health");
+        String out =
+                run("h2load", "--h1", "-n", "100000", "-c", "50", "-t", "1", "http://127.0.0.1:" + port + "/health");
         assertThat(out).contains("100000 total, 100000 started, 100000 done, 100000 succeeded, 0 failed, 0 errored");
         assertThat(out).contains("status codes: 100000 2xx");
     }
@@ -156,8 +176,9 @@ class RealSocketTest {
             if (i % 3 == 0) {
                 s.getOutputStream().write("GET /health HTTP/1.1\r\nHo".getBytes(StandardCharsets.US_ASCII));
             } else if (i % 3 == 1) {
-                s.getOutputStream().write("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nabc"
-                        .getBytes(StandardCharsets.US_ASCII));
+                s.getOutputStream()
+                        .write("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nabc"
+                                .getBytes(StandardCharsets.US_ASCII));
             }
             open.add(s);
             if (open.size() == 500) {
@@ -166,7 +187,9 @@ class RealSocketTest {
         }
         closeAll(open);
         assertThat(run("curl", "-sS", "http://127.0.0.1:" + port + "/health")).isEqualTo("ok");
-        assertThat(LeakTracker.leaks()).as("leaks; last: %s", LeakTracker.lastLeak()).isZero();
+        assertThat(LeakTracker.leaks())
+                .as("leaks; last: %s", LeakTracker.lastLeak())
+                .isZero();
     }
 
     private static void closeAll(List<Socket> sockets) throws IOException {

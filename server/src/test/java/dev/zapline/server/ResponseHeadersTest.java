@@ -33,13 +33,22 @@ class ResponseHeadersTest {
     void exposesOnlyReadsPublicly() {
         // the byte layout and offsets are the transports' business, not the API's
         assertThat(java.util.Arrays.stream(ResponseHeaders.class.getMethods())
-                .filter(m -> m.getDeclaringClass() == ResponseHeaders.class).map(java.lang.reflect.Method::getName))
+                        .filter(m -> m.getDeclaringClass() == ResponseHeaders.class)
+                        .map(java.lang.reflect.Method::getName))
                 .containsExactlyInAnyOrder("count", "hasContentType", "name", "value", "get");
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"content-type, true", "Content-Type, true", "CONTENT-TYPE, true", "content_type, false",
-        "contentXtype, false", "content-typ, false", "content-types, false", "x-request-id, false"})
+    @CsvSource({
+        "content-type, true",
+        "Content-Type, true",
+        "CONTENT-TYPE, true",
+        "content_type, false",
+        "contentXtype, false",
+        "content-typ, false",
+        "content-types, false",
+        "x-request-id, false"
+    })
     void knowsAContentTypeHeaderInAnyCase(String name, boolean contentType) {
         ResponseHeaders h = new ResponseHeaders();
         h.add(name, "x");

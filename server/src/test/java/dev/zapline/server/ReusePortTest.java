@@ -12,7 +12,9 @@ class ReusePortTest {
 
     @Test
     void twoAppsShareAPortWithReusePortAndNotWithout() {
-        assumeThat(Epoll.isAvailable()).as("SO_REUSEPORT needs the epoll transport").isTrue();
+        assumeThat(Epoll.isAvailable())
+                .as("SO_REUSEPORT needs the epoll transport")
+                .isTrue();
         ServerConfig shared = ServerConfig.defaults().withEventLoops(1).withReusePort(true);
         App first = App.create(shared);
         first.get("/health", ctx -> ctx.send("ok"));
@@ -27,7 +29,8 @@ class ReusePortTest {
             assertThat(second.addresses().get(0).port()).isEqualTo(port);
             assertThat(second.transportName()).isEqualTo("epoll");
             assertThatThrownBy(() -> third.listen("http://127.0.0.1:" + port).start())
-                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("cannot listen on");
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("cannot listen on");
         } finally {
             first.stop(Duration.ZERO);
             second.stop(Duration.ZERO);

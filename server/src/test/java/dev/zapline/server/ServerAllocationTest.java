@@ -37,12 +37,14 @@ class ServerAllocationTest {
     private static final byte[] ZAP_TYPE = "application/zap".getBytes(StandardCharsets.US_ASCII);
     /** Only the event loop touches it. */
     private static final byte[] RPC_OUT = new byte[1024];
+
     private static final byte[] ETH = eth();
     private static final ByteBufZap ETH_BUF = new ByteBufZap();
     private static final ZapMessage ETH_MSG = new ZapMessage();
     private static final ZapObject ETH_REQ = new ZapObject();
     /** The benchmark record's request (DESIGN.md: id u64 @0, block u64 @8, method text @16, account bytes @24). */
     private static final long ETH_ID = 1;
+
     private static final int ETH_ACCOUNT = 24;
     private static final ZapSlice ETH_SLICE = new ZapSlice();
     private static App app;
@@ -55,9 +57,11 @@ class ServerAllocationTest {
         app.get("/health", ctx -> ctx.contentType("text/plain").send(HEALTH));
         app.post("/eth", ctx -> {
             // the eth request read the way the demo's /rpc reads it: wrapped from the body, every field read
-            ZapMessage m = ETH_BUF.wrap(ETH_MSG, ctx.body(), ctx.body().readerIndex(), ctx.body().readableBytes());
+            ZapMessage m = ETH_BUF.wrap(
+                    ETH_MSG, ctx.body(), ctx.body().readerIndex(), ctx.body().readableBytes());
             ZapObject req = m.root(ETH_REQ);
-            boolean ok = req.u64(0) == ETH_ID && req.bytes(ETH_ACCOUNT, ETH_SLICE).length() == 20;
+            boolean ok =
+                    req.u64(0) == ETH_ID && req.bytes(ETH_ACCOUNT, ETH_SLICE).length() == 20;
             ctx.send(ok ? HEALTH : new byte[] {'n', 'o', 'k'});
         });
         app.post("/rpc", ctx -> {
@@ -81,7 +85,8 @@ class ServerAllocationTest {
 
     @Test
     void servingAPostWithABodyOverZapAllocatesAlmostNothingPerRequestOnTheEventLoop() throws Exception {
-        zapAllocation(ZapFrames.request("POST", "/rpc", "x".repeat(82), "content-type", "application/zap"),
+        zapAllocation(
+                ZapFrames.request("POST", "/rpc", "x".repeat(82), "content-type", "application/zap"),
                 "POST /rpc with an 82-byte body");
     }
 
@@ -94,7 +99,8 @@ class ServerAllocationTest {
     void readingATypedZapBodyOverHttpAllocatesAlmostNothingPerRequest() throws Exception {
         byte[] body = ETH;
         byte[] head = ("POST /eth HTTP/1.1\r\nHost: t\r\nContent-Type: application/zap\r\nContent-Length: "
-                + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+                        + body.length + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
         httpAllocation(ZapFrames.concat(head, body), "POST /eth (typed)");
     }
 
@@ -115,8 +121,8 @@ class ServerAllocationTest {
             int n = 100_000;
             zapRoundTrips(s, in, batch, sink, n);
             double perRequest = (mx.getThreadAllocatedBytes(thread) - before) / (double) n;
-            System.out.printf("event loop allocated %.3f bytes per ZAP %s request over %d requests%n",
-                    perRequest, what, n);
+            System.out.printf(
+                    "event loop allocated %.3f bytes per ZAP %s request over %d requests%n", perRequest, what, n);
             assertThat(perRequest).isLessThan(1.0);
         }
     }
@@ -146,8 +152,10 @@ class ServerAllocationTest {
     @Test
     void servingAPostWithABodyAllocatesAlmostNothingPerRequestOnTheEventLoop() throws Exception {
         // the body "ok" comes back as the response body: still one lower-case 'k' per response
-        httpAllocation(("POST /rpc HTTP/1.1\r\nHost: t\r\nContent-Type: application/zap\r\nContent-Length: 2\r\n"
-                + "\r\nok").getBytes(StandardCharsets.US_ASCII), "POST /rpc");
+        httpAllocation(
+                ("POST /rpc HTTP/1.1\r\nHost: t\r\nContent-Type: application/zap\r\nContent-Length: 2\r\n" + "\r\nok")
+                        .getBytes(StandardCharsets.US_ASCII),
+                "POST /rpc");
     }
 
     private static void httpAllocation(byte[] request, String what) throws Exception {
@@ -168,8 +176,12 @@ class ServerAllocationTest {
 
     private static byte[] eth() {
         ZapBuilder b = new ZapBuilder();
-        b.startObject(32).setU64(0, ETH_ID).setU64(8, 0x10d4f).setText(16, "eth_getBalance".getBytes(StandardCharsets.US_ASCII))
-                .setBytes(ETH_ACCOUNT, new byte[20]).finishAsRoot();
+        b.startObject(32)
+                .setU64(0, ETH_ID)
+                .setU64(8, 0x10d4f)
+                .setText(16, "eth_getBalance".getBytes(StandardCharsets.US_ASCII))
+                .setBytes(ETH_ACCOUNT, new byte[20])
+                .finishAsRoot();
         b.finish();
         return b.toByteArray();
     }
@@ -207,5 +219,4 @@ class ServerAllocationTest {
         }
         throw new IllegalStateException("no zapline-loop thread");
     }
-
 }

@@ -52,7 +52,8 @@ final class TestZapSocket implements AutoCloseable {
             byte[] m = new byte[len];
             in.readFully(m);
             assertThat(ByteBuffer.wrap(m).order(ByteOrder.LITTLE_ENDIAN).getInt(12))
-                    .as("header size of response frame %d equals its length prefix", i).isEqualTo(len);
+                    .as("header size of response frame %d equals its length prefix", i)
+                    .isEqualTo(len);
             raw.writeBytes(ByteBuffer.allocate(4).putInt(len).array());
             raw.writeBytes(m);
         }

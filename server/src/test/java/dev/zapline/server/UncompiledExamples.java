@@ -50,8 +50,11 @@ final class UncompiledExamples {
                 block = block.substring(0, block.lastIndexOf('}')); // the brace that closes {@code
             }
             if (looksLikeJava(block)) {
-                problems.add(new Problem(line(source, pre.start()), (pre.group(1) != null ? "<pre>{@code" : "<pre>")
-                        + " Java example: make it a {@snippet class=... region=...} of a class under src/test/java"));
+                problems.add(
+                        new Problem(
+                                line(source, pre.start()),
+                                (pre.group(1) != null ? "<pre>{@code" : "<pre>")
+                                        + " Java example: make it a {@snippet class=... region=...} of a class under src/test/java"));
             }
         }
         Matcher s = SNIPPET.matcher(source);
@@ -59,7 +62,8 @@ final class UncompiledExamples {
             String lang = attribute(s.group(1), "lang");
             if (!s.group(2).isEmpty()) {
                 if (lang == null || lang.equals("java")) {
-                    problems.add(new Problem(line(source, s.start()),
+                    problems.add(new Problem(
+                            line(source, s.start()),
                             "inline {@snippet :} is not compiled: use class=... region=... under src/test/java"));
                 }
                 continue;

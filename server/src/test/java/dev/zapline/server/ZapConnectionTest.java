@@ -19,8 +19,11 @@ class ZapConnectionTest {
     private static App app() {
         App app = App.create();
         app.get("/health", ctx -> ctx.contentType("text/plain").send("ok"));
-        app.post("/v1/blocks", ctx -> ctx.status(201).header("x-trace-id", ctx.header("X-Trace-Id"))
-                .send(ctx.transport() + " " + ctx.queryParam("height") + " " + ctx.bodyAsString()));
+        app.post(
+                "/v1/blocks",
+                ctx -> ctx.status(201)
+                        .header("x-trace-id", ctx.header("X-Trace-Id"))
+                        .send(ctx.transport() + " " + ctx.queryParam("height") + " " + ctx.bodyAsString()));
         app.get("/stream", ctx -> ctx.stream().write("a").write("bc").end());
         app.get("/boom", ctx -> {
             throw new HttpStatusException.Conflict("taken");
@@ -49,9 +52,15 @@ class ZapConnectionTest {
     static Stream<Arguments> targets() {
         return Stream.of(
                 Arguments.of("GET", "/where?q=1", 200, "target=/where?q=1 path=/where q=1 host=a.test copied=a.test"),
-                Arguments.of("GET", "http://a.test/where?q=1", 200,
+                Arguments.of(
+                        "GET",
+                        "http://a.test/where?q=1",
+                        200,
                         "target=/where?q=1 path=/where q=1 host=a.test copied=a.test host-is-a=true"),
-                Arguments.of("GET", "HTTPS://b.test:8443/where", 200,
+                Arguments.of(
+                        "GET",
+                        "HTTPS://b.test:8443/where",
+                        200,
                         "target=/where path=/where q=null host=b.test:8443 copied=b.test:8443 host-is-a=false"),
                 Arguments.of("GET", "http://b.test", 200, "target=/ path=/ q=null host=b.test copied=b.test"),
                 Arguments.of("GET", "http://b.test?q=2", 200, "target=/?q=2 path=/ q=2 host=b.test"),
@@ -65,8 +74,8 @@ class ZapConnectionTest {
     @MethodSource("targets")
     void targetIsRoutedAsOnHttp(String method, String target, int status, String body) {
         try (Embedded e = zap(app())) {
-            e.write(ZapFrames.concat(ZapFrames.request(method, target, "", "Host", "a.test"),
-                    ZapFrames.request("GET", "/health", "")));
+            e.write(ZapFrames.concat(
+                    ZapFrames.request(method, target, "", "Host", "a.test"), ZapFrames.request("GET", "/health", "")));
             List<Frame> frames = ZapFrames.read(e.readBytes());
             assertThat(frames).extracting(Frame::status).containsExactly(status, 200);
             assertThat(frames.get(0).body()).contains(body);
@@ -75,8 +84,8 @@ class ZapConnectionTest {
     }
 
     private static Embedded zap(App app) {
-        return new Embedded(app, ServerConfig.defaults().withClock(() -> Embedded.NOW).withMaxFrame(1024),
-                Transport.ZAP);
+        return new Embedded(
+                app, ServerConfig.defaults().withClock(() -> Embedded.NOW).withMaxFrame(1024), Transport.ZAP);
     }
 
     @Test
@@ -96,8 +105,8 @@ class ZapConnectionTest {
             List<Frame> frames = ZapFrames.read(e.readBytes());
             assertThat(frames).hasSize(1);
             assertThat(frames.get(0).status()).isEqualTo(201);
-            assertThat(frames.get(0).headers()).containsExactly("x-trace-id: abc-123",
-                    "content-type: text/plain; charset=utf-8");
+            assertThat(frames.get(0).headers())
+                    .containsExactly("x-trace-id: abc-123", "content-type: text/plain; charset=utf-8");
             assertThat(frames.get(0).body()).isEqualTo("ZAP 42 {\"jsonrpc\":\"2.0\",\"method\":\"eth_blockNumber\"}");
         }
     }
@@ -120,9 +129,12 @@ class ZapConnectionTest {
     void streamedResponseIsHeadDataEndFrames() {
         try (Embedded e = zap(app())) {
             e.write(ZapFrames.request("GET", "/stream", ""));
-            assertThat(ZapFrames.read(e.readBytes())).extracting(Frame::type, Frame::body)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple(3, ""),
-                            org.assertj.core.groups.Tuple.tuple(4, "a"), org.assertj.core.groups.Tuple.tuple(4, "bc"),
+            assertThat(ZapFrames.read(e.readBytes()))
+                    .extracting(Frame::type, Frame::body)
+                    .containsExactly(
+                            org.assertj.core.groups.Tuple.tuple(3, ""),
+                            org.assertj.core.groups.Tuple.tuple(4, "a"),
+                            org.assertj.core.groups.Tuple.tuple(4, "bc"),
                             org.assertj.core.groups.Tuple.tuple(5, ""));
         }
     }
@@ -181,7 +193,8 @@ class ZapConnectionTest {
 
     @Test
     void responseFrameSentAsARequestIs400() {
-        assertRefused(ZapFrames.frame(ConformanceVectors.named("zaphttp-response").bytes()), "expected 1 (request)");
+        assertRefused(
+                ZapFrames.frame(ConformanceVectors.named("zaphttp-response").bytes()), "expected 1 (request)");
     }
 
     @Test

@@ -40,7 +40,12 @@ final class ZapEchoApp implements AutoCloseable {
      */
     static String echo(Ctx ctx) {
         StringBuilder sb = new StringBuilder();
-        sb.append(ctx.method()).append(' ').append(ctx.target()).append(' ').append(ctx.protocol()).append('\n');
+        sb.append(ctx.method())
+                .append(' ')
+                .append(ctx.target())
+                .append(' ')
+                .append(ctx.protocol())
+                .append('\n');
         HeaderCursor h = new HeaderCursor();
         for (h.reset(((ZapHead) ctx.head).headerBlock()); h.next(); ) {
             sb.append(h.nameAsString()).append(": ").append(h.valueAsString()).append('\n');

@@ -38,7 +38,9 @@ class ZapFloodTest {
         writers.shutdownNow();
         assertThat(writers.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
         server.close();
-        assertThat(LeakTracker.leaks()).as("leaks; last: %s", LeakTracker.lastLeak()).isZero();
+        assertThat(LeakTracker.leaks())
+                .as("leaks; last: %s", LeakTracker.lastLeak())
+                .isZero();
     }
 
     @Test
@@ -64,10 +66,13 @@ class ZapFloodTest {
             List<Frame> frames = c.frames(n);
             write.get(10, TimeUnit.SECONDS);
             for (int i = 0; i < n; i++) {
-                assertThat(frames.get(i).status()).as("status of response %d", i).isEqualTo(200);
+                assertThat(frames.get(i).status())
+                        .as("status of response %d", i)
+                        .isEqualTo(200);
                 assertThat(frames.get(i).body()).as("response %d", i).isEqualTo(Integer.toString(i));
             }
-            assertThat(c.send(ZapFrames.request("GET", "/n/last", "")).frames(1)).extracting(Frame::body)
+            assertThat(c.send(ZapFrames.request("GET", "/n/last", "")).frames(1))
+                    .extracting(Frame::body)
                     .containsExactly("last");
         }
     }
@@ -103,9 +108,11 @@ class ZapFloodTest {
             assertThat(frames.get(0).status()).isEqualTo(400);
             assertThat(frames.get(0).body()).contains("frame of 1048576 bytes exceeds the limit of 1024");
             assertThat(closedMillis).as("ms until the server closed").isLessThan(2_000);
-            assertThat(written.get()).as("bytes the client could write before the close stopped it")
+            assertThat(written.get())
+                    .as("bytes the client could write before the close stopped it")
                     .isLessThan(flood / 4);
-            assertThat(peak.get() - before).as("growth of the server's buffer pool during the flood")
+            assertThat(peak.get() - before)
+                    .as("growth of the server's buffer pool during the flood")
                     .isLessThan(16L << 20);
         }
     }

@@ -38,7 +38,10 @@ final class ZapFrames {
     }
 
     static byte[] frame(byte[] message) {
-        return ByteBuffer.allocate(4 + message.length).putInt(message.length).put(message).array();
+        return ByteBuffer.allocate(4 + message.length)
+                .putInt(message.length)
+                .put(message)
+                .array();
     }
 
     static byte[] concat(byte[]... parts) {
@@ -61,7 +64,11 @@ final class ZapFrames {
             ZapSlice s = new ZapSlice();
             if (msg.type() == ZapHttp.RESPONSE || msg.type() == ZapHttp.STREAM_HEAD) {
                 ZapHttpResponse r = new ZapHttpResponse().wrap(msg);
-                out.add(new Frame(msg.type(), r.status(), headers(r.headers(new ZapSlice())), r.body(s).asString()));
+                out.add(new Frame(
+                        msg.type(),
+                        r.status(),
+                        headers(r.headers(new ZapSlice())),
+                        r.body(s).asString()));
             } else {
                 ZapHttpChunk c = new ZapHttpChunk().wrap(msg);
                 out.add(new Frame(msg.type(), 0, List.of(), c.data(s).asString()));

@@ -42,7 +42,9 @@ class ZapIsolationTest {
         flooders.shutdownNow();
         assertThat(flooders.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
         server.close();
-        assertThat(LeakTracker.leaks()).as("leaks; last: %s", LeakTracker.lastLeak()).isZero();
+        assertThat(LeakTracker.leaks())
+                .as("leaks; last: %s", LeakTracker.lastLeak())
+                .isZero();
     }
 
     @Test
@@ -70,18 +72,25 @@ class ZapIsolationTest {
             for (int i = 0; i < ROUNDS; i++) {
                 try (TestZapSocket bad = new TestZapSocket(server.port)) {
                     bad.send(garbage(i, random));
-                    good.send(ZapFrames.concat(ZapFrames.request("GET", "/n/" + (2 * i), ""),
+                    good.send(ZapFrames.concat(
+                            ZapFrames.request("GET", "/n/" + (2 * i), ""),
                             ZapFrames.request("POST", "/echo", "round " + i, "X-Round", Integer.toString(i))));
                     List<Frame> answers = good.frames(2);
                     assertThat(answers.get(0).body()).as("round %d", i).isEqualTo(Integer.toString(2 * i));
-                    assertThat(answers.get(1).body()).as("round %d", i)
+                    assertThat(answers.get(1).body())
+                            .as("round %d", i)
                             .isEqualTo("POST /echo ZAP-HTTP/1.0\nX-Round: " + i + "\n\nround " + i);
                     List<Frame> refused = ZapFrames.read(bad.untilClosed());
-                    assertThat(refused).as("garbage kind %d", i % 4).extracting(Frame::status).containsExactly(400);
+                    assertThat(refused)
+                            .as("garbage kind %d", i % 4)
+                            .extracting(Frame::status)
+                            .containsExactly(400);
                 }
             }
             assertThat(flooded.get()).as("frames the flooder got in").isPositive();
-            assertThat(flood.isDone()).as("the flooder is held back, not refused").isFalse();
+            assertThat(flood.isDone())
+                    .as("the flooder is held back, not refused")
+                    .isFalse();
             flooder.close();
             flood.get(10, TimeUnit.SECONDS);
         }
@@ -94,8 +103,12 @@ class ZapIsolationTest {
         noise[0] = 'z';
         return switch (i % 4) {
             case 0 -> ZapFrames.frame(noise);
-            case 1 -> ZapFrames.concat(ByteBuffer.allocate(4).putInt(MAX_FRAME + 1 + random.nextInt(1 << 20)).array(),
-                    noise);
+            case 1 ->
+                ZapFrames.concat(
+                        ByteBuffer.allocate(4)
+                                .putInt(MAX_FRAME + 1 + random.nextInt(1 << 20))
+                                .array(),
+                        noise);
             case 2 -> ZapFrames.concat(new byte[4], noise);
             default -> {
                 byte[] f = ZapFrames.request("GET", "/n/1", "");

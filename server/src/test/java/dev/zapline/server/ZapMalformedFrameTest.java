@@ -30,6 +30,7 @@ class ZapMalformedFrameTest {
     private static final int MAX_FRAME = 1024;
     /** Where a request frame's message begins (after the length prefix), and its object (after the header). */
     private static final int MSG = 4;
+
     private static final int OBJ = MSG + 16;
 
     private static ZapEchoApp server;
@@ -42,24 +43,30 @@ class ZapMalformedFrameTest {
     @AfterAll
     static void stop() {
         server.close();
-        assertThat(LeakTracker.leaks()).as("leaks; last: %s", LeakTracker.lastLeak()).isZero();
+        assertThat(LeakTracker.leaks())
+                .as("leaks; last: %s", LeakTracker.lastLeak())
+                .isZero();
     }
 
     static Stream<Arguments> malformed() {
         return Stream.of(
                 Arguments.of("zero length", new byte[4], "zero-length frame"),
-                Arguments.of("zero length then a valid frame", ZapFrames.concat(new byte[4], valid()),
-                        "zero-length frame"),
-                Arguments.of("length 0xffffffff, no body sent", prefix(0xFFFF_FFFF),
+                Arguments.of(
+                        "zero length then a valid frame", ZapFrames.concat(new byte[4], valid()), "zero-length frame"),
+                Arguments.of(
+                        "length 0xffffffff, no body sent",
+                        prefix(0xFFFF_FFFF),
                         "frame of 4294967295 bytes exceeds the limit of 1024"),
-                Arguments.of("shorter than the header", ZapFrames.frame(new byte[] {'Z', 'A', 'P', 0, 1, 0, 0, 1}),
+                Arguments.of(
+                        "shorter than the header",
+                        ZapFrames.frame(new byte[] {'Z', 'A', 'P', 0, 1, 0, 0, 1}),
                         "shorter than the 16-byte header"),
                 Arguments.of("bad magic", patch8(valid(), MSG, 'X'), "bad magic"),
                 Arguments.of("version 0", patch16(valid(), MSG + 4, 0), "unknown version 0"),
                 Arguments.of("version 3", patch16(valid(), MSG + 4, 3), "unknown version 3"),
                 Arguments.of("version 65535", patch16(valid(), MSG + 4, 0xFFFF), "unknown version 65535"),
-                Arguments.of("size larger than the frame", patch32(valid(), MSG + 12, valid().length - 3),
-                        "outside [16, "),
+                Arguments.of(
+                        "size larger than the frame", patch32(valid(), MSG + 12, valid().length - 3), "outside [16, "),
                 Arguments.of("size 15", patch32(valid(), MSG + 12, 15), "size 15 outside [16, "),
                 Arguments.of("size 0", patch32(valid(), MSG + 12, 0), "size 0 outside [16, "),
                 Arguments.of("type 0", type(0), "frame type 0"),
@@ -68,34 +75,53 @@ class ZapMalformedFrameTest {
                 Arguments.of("type 4 (data)", type(4), "frame type 4 (data)"),
                 Arguments.of("type 5 (end)", type(5), "frame type 5 (end)"),
                 Arguments.of("type 255", type(255), "frame type 255"),
-                Arguments.of("target offset past the frame", patch32(valid(), OBJ + ZapHttp.REQ_TARGET, 0x7FFF_0000),
+                Arguments.of(
+                        "target offset past the frame",
+                        patch32(valid(), OBJ + ZapHttp.REQ_TARGET, 0x7FFF_0000),
                         "malformed request frame"),
-                Arguments.of("target length past the frame", patch32(valid(), OBJ + ZapHttp.REQ_TARGET + 4, 5000),
+                Arguments.of(
+                        "target length past the frame",
+                        patch32(valid(), OBJ + ZapHttp.REQ_TARGET + 4, 5000),
                         "malformed request frame"),
-                Arguments.of("body length past the frame", patch32(withBody(), OBJ + ZapHttp.REQ_BODY + 4, 900),
+                Arguments.of(
+                        "body length past the frame",
+                        patch32(withBody(), OBJ + ZapHttp.REQ_BODY + 4, 900),
                         "malformed request frame"),
-                Arguments.of("header block offset past the frame",
+                Arguments.of(
+                        "header block offset past the frame",
                         patch32(withHeaders(block(1, "a", "b")), OBJ + ZapHttp.REQ_HEADERS, 0xFFFF_FFF0),
                         "malformed request frame"),
-                Arguments.of("header count larger than the pairs", withHeaders(block(3, "a", "1", "b", "2")),
+                Arguments.of(
+                        "header count larger than the pairs",
+                        withHeaders(block(3, "a", "1", "b", "2")),
                         "malformed header block"),
-                Arguments.of("header count 0xffffffff", withHeaders(block(0xFFFF_FFFF, "a", "1")),
+                Arguments.of(
+                        "header count 0xffffffff", withHeaders(block(0xFFFF_FFFF, "a", "1")), "malformed header block"),
+                Arguments.of(
+                        "header count smaller than the pairs",
+                        withHeaders(block(1, "a", "1", "b", "2")),
                         "malformed header block"),
-                Arguments.of("header count smaller than the pairs", withHeaders(block(1, "a", "1", "b", "2")),
+                Arguments.of(
+                        "header block shorter than its count",
+                        withHeaders(new byte[] {1, 0}),
                         "malformed header block"),
-                Arguments.of("header block shorter than its count", withHeaders(new byte[] {1, 0}),
-                        "malformed header block"),
-                Arguments.of("header name length past the block", withHeaders(truncated(true)),
-                        "malformed header block"),
-                Arguments.of("header value length past the block", withHeaders(truncated(false)),
-                        "malformed header block"),
+                Arguments.of(
+                        "header name length past the block", withHeaders(truncated(true)), "malformed header block"),
+                Arguments.of(
+                        "header value length past the block", withHeaders(truncated(false)), "malformed header block"),
                 Arguments.of("relative target", ZapFrames.request("GET", "health", ""), "absolute path"),
                 Arguments.of("empty target", ZapFrames.request("GET", "", ""), "absolute path"),
-                Arguments.of("absolute-form target, another scheme", ZapFrames.request("GET", "ftp://h/health", ""),
+                Arguments.of(
+                        "absolute-form target, another scheme",
+                        ZapFrames.request("GET", "ftp://h/health", ""),
                         "absolute path"),
-                Arguments.of("absolute-form target with userinfo", ZapFrames.request("GET", "http://u@h/health", ""),
+                Arguments.of(
+                        "absolute-form target with userinfo",
+                        ZapFrames.request("GET", "http://u@h/health", ""),
                         "absolute-form request target with userinfo"),
-                Arguments.of("absolute-form target, empty authority", ZapFrames.request("GET", "http:///health", ""),
+                Arguments.of(
+                        "absolute-form target, empty authority",
+                        ZapFrames.request("GET", "http:///health", ""),
                         "absolute-form request target with an empty authority"),
                 Arguments.of("authority-form target with GET", ZapFrames.request("GET", "h:443", ""), "absolute path"),
                 Arguments.of("CONNECT without a port", ZapFrames.request("CONNECT", "h", ""), "absolute path"),
@@ -123,9 +149,11 @@ class ZapMalformedFrameTest {
     void validFrameThenABadOneIsAnsweredThen400ThenClose() throws Exception {
         byte[] bad = patch8(valid(), MSG, 'X');
         try (TestZapSocket c = new TestZapSocket(server.port)) {
-            List<Frame> frames = ZapFrames.read(c.send(ZapFrames.concat(valid(), valid(), bad, valid())).untilClosed());
+            List<Frame> frames = ZapFrames.read(
+                    c.send(ZapFrames.concat(valid(), valid(), bad, valid())).untilClosed());
             assertThat(frames).hasSize(3);
-            assertThat(frames.subList(0, 2)).extracting(Frame::status, Frame::body)
+            assertThat(frames.subList(0, 2))
+                    .extracting(Frame::status, Frame::body)
                     .containsOnly(org.assertj.core.groups.Tuple.tuple(200, "GET /ok ZAP-HTTP/1.0\n\n"));
             assertBadRequest(frames.subList(2, 3), "bad magic");
         }
@@ -142,8 +170,10 @@ class ZapMalformedFrameTest {
         assertThat(f.type()).isEqualTo(ZapHttp.RESPONSE);
         assertThat(f.status()).isEqualTo(400);
         assertThat(f.headers()).containsExactly("content-type: application/problem+json");
-        assertThat(f.body()).startsWith("{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":")
-                .contains(detail.replace("\"", "\\\"")).endsWith("}");
+        assertThat(f.body())
+                .startsWith("{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":")
+                .contains(detail.replace("\"", "\\\""))
+                .endsWith("}");
     }
 
     private static byte[] valid() {

@@ -57,7 +57,9 @@ class ZapPeerInteropTest {
     @AfterAll
     static void stop() {
         server.close();
-        assertThat(LeakTracker.leaks()).as("leaks; last: %s", LeakTracker.lastLeak()).isZero();
+        assertThat(LeakTracker.leaks())
+                .as("leaks; last: %s", LeakTracker.lastLeak())
+                .isZero();
     }
 
     private static byte[] utf8(String s) {
@@ -74,12 +76,32 @@ class ZapPeerInteropTest {
         new java.util.Random(7).nextBytes(large);
         String json = "{\"jsonrpc\":\"2.0\",\"method\":\"eth_blockNumber\"}";
         List<Request> requests = List.of(
-                Request.of(1, "POST", "/v1/blocks?height=42", "HTTP/1.1", utf8(json),
-                        "Content-Type", "application/json", "X-Trace-Id", "abc-123"),
+                Request.of(
+                        1,
+                        "POST",
+                        "/v1/blocks?height=42",
+                        "HTTP/1.1",
+                        utf8(json),
+                        "Content-Type",
+                        "application/json",
+                        "X-Trace-Id",
+                        "abc-123"),
                 Request.of(1, "GET", "/health", "HTTP/1.1", new byte[0]),
                 Request.of(1, "", "/defaults", "", new byte[0]),
-                Request.of(2, "PUT", "/v2/%C3%BCnicode?q=%E2%9C%93", "ZAP-HTTP/1.0", utf8("žluťoučký kůň 🐎"),
-                        "X-Rep", "1", "x-rep", "2", "X-Rep", "three", "X-Text", "héllo ✓"),
+                Request.of(
+                        2,
+                        "PUT",
+                        "/v2/%C3%BCnicode?q=%E2%9C%93",
+                        "ZAP-HTTP/1.0",
+                        utf8("žluťoučký kůň 🐎"),
+                        "X-Rep",
+                        "1",
+                        "x-rep",
+                        "2",
+                        "X-Rep",
+                        "three",
+                        "X-Text",
+                        "héllo ✓"),
                 Request.of(1, "POST", "/raw", "HTTP/1.1", binary),
                 Request.of(1, "POST", "/raw", "HTTP/1.1", large),
                 Request.of(1, "GET", "/stream", "HTTP/1.1", new byte[0]),
@@ -90,19 +112,28 @@ class ZapPeerInteropTest {
         assertThat(seen).extracting(Seen::type).containsExactly(2, 2, 2, 2, 2, 2, 3, 4, 4, 5, 2);
         assertThat(seen).extracting(Seen::reason).containsOnly("");
         assertThat(seen).extracting(Seen::proto).containsOnly("");
-        assertEcho(seen.get(0), "POST /v1/blocks?height=42 HTTP/1.1\nContent-Type: application/json\n"
-                + "X-Trace-Id: abc-123\n\n" + json);
+        assertEcho(
+                seen.get(0),
+                "POST /v1/blocks?height=42 HTTP/1.1\nContent-Type: application/json\n" + "X-Trace-Id: abc-123\n\n"
+                        + json);
         assertEcho(seen.get(1), "GET /health HTTP/1.1\n\n");
         assertEcho(seen.get(2), "GET /defaults ZAP-HTTP/1.0\n\n");
-        assertEcho(seen.get(3), "PUT /v2/%C3%BCnicode?q=%E2%9C%93 ZAP-HTTP/1.0\n"
-                + "X-Rep: 1\nx-rep: 2\nX-Rep: three\nX-Text: héllo ✓\n\nžluťoučký kůň 🐎");
-        assertThat(seen.get(4)).extracting(Seen::status, Seen::headers, Seen::bodyHex)
+        assertEcho(
+                seen.get(3),
+                "PUT /v2/%C3%BCnicode?q=%E2%9C%93 ZAP-HTTP/1.0\n"
+                        + "X-Rep: 1\nx-rep: 2\nX-Rep: three\nX-Text: héllo ✓\n\nžluťoučký kůň 🐎");
+        assertThat(seen.get(4))
+                .extracting(Seen::status, Seen::headers, Seen::bodyHex)
                 .containsExactly(200, List.of(), HEX.formatHex(binary));
         assertThat(seen.get(5)).extracting(Seen::status, Seen::bodyHex).containsExactly(200, HEX.formatHex(large));
-        assertThat(seen.subList(6, 10)).extracting(Seen::status, Seen::body).containsExactly(
-                org.assertj.core.groups.Tuple.tuple(200, ""), org.assertj.core.groups.Tuple.tuple(0, "a"),
-                org.assertj.core.groups.Tuple.tuple(0, "bc"), org.assertj.core.groups.Tuple.tuple(0, ""));
-        assertThat(seen.get(10)).extracting(Seen::status, Seen::headers, Seen::body).containsExactly(200, TEXT, "7");
+        assertThat(seen.subList(6, 10))
+                .extracting(Seen::status, Seen::body)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(200, ""), org.assertj.core.groups.Tuple.tuple(0, "a"),
+                        org.assertj.core.groups.Tuple.tuple(0, "bc"), org.assertj.core.groups.Tuple.tuple(0, ""));
+        assertThat(seen.get(10))
+                .extracting(Seen::status, Seen::headers, Seen::body)
+                .containsExactly(200, TEXT, "7");
     }
 
     private static void assertEcho(Seen s, String body) {
@@ -115,17 +146,24 @@ class ZapPeerInteropTest {
         Path prefix = NodePeer.install();
         Path input = prefix.resolve("zaphttp-requests.json");
         JSON.writeValue(input.toFile(), requests);
-        Path script = Path.of(ZapPeerInteropTest.class.getResource("/peer/zaphttp-peer-client.mjs").toURI());
-        String out = NodePeer.node(script, List.of(prefix.toString(), Integer.toString(server.port), input.toString()),
-                60);
+        Path script = Path.of(ZapPeerInteropTest.class
+                .getResource("/peer/zaphttp-peer-client.mjs")
+                .toURI());
+        String out =
+                NodePeer.node(script, List.of(prefix.toString(), Integer.toString(server.port), input.toString()), 60);
         List<Seen> seen = new ArrayList<>();
         for (JsonNode f : JSON.readTree(out)) {
             List<String> headers = new ArrayList<>();
             for (JsonNode pair : f.get("headers")) {
                 headers.add(pair.get(0).asText() + ": " + pair.get(1).asText());
             }
-            seen.add(new Seen(f.get("type").asInt(), f.get("status").asInt(), f.get("reason").asText(),
-                    f.get("proto").asText(), headers, f.get("body").asText()));
+            seen.add(new Seen(
+                    f.get("type").asInt(),
+                    f.get("status").asInt(),
+                    f.get("reason").asText(),
+                    f.get("proto").asText(),
+                    headers,
+                    f.get("body").asText()));
         }
         Files.deleteIfExists(input);
         return seen;

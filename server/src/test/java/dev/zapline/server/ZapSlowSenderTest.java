@@ -32,7 +32,9 @@ class ZapSlowSenderTest {
     @AfterAll
     static void stop() {
         server.close();
-        assertThat(LeakTracker.leaks()).as("leaks; last: %s", LeakTracker.lastLeak()).isZero();
+        assertThat(LeakTracker.leaks())
+                .as("leaks; last: %s", LeakTracker.lastLeak())
+                .isZero();
     }
 
     private static byte[] frame(int bodyBytes) {
@@ -79,7 +81,8 @@ class ZapSlowSenderTest {
         byte[] f = frame(10);
         try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
             long start = System.nanoTime();
-            List<Frame> frames = ZapFrames.read(c.send(Arrays.copyOf(f, f.length / 2)).untilClosed());
+            List<Frame> frames =
+                    ZapFrames.read(c.send(Arrays.copyOf(f, f.length / 2)).untilClosed());
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isBetween(IDLE_MILLIS - 50, 3_000L);
             assertTimeout(frames);
         }

@@ -33,21 +33,24 @@ class ZapSocketTest {
         app.get("/who", ctx -> ctx.send(ctx.transport().name()));
         app.listen("http://127.0.0.1:0", "127.0.0.1:0", sock.toString()).start();
         try {
-            assertThat(app.addresses()).extracting(ListenAddress::transport)
+            assertThat(app.addresses())
+                    .extracting(ListenAddress::transport)
                     .containsExactly(Transport.HTTP, Transport.ZAP, Transport.ZAP);
             int zapPort = app.addresses().get(1).port();
             byte[] request = ZapFrames.request("GET", "/who", "");
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("127.0.0.1", zapPort), 2000);
                 s.getOutputStream().write(ZapFrames.concat(request, request));
-                assertThat(ZapFrames.read(readFrames(s.getInputStream(), 2))).extracting(ZapFrames.Frame::body)
+                assertThat(ZapFrames.read(readFrames(s.getInputStream(), 2)))
+                        .extracting(ZapFrames.Frame::body)
                         .containsExactly("ZAP", "ZAP");
             }
             try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
                 ch.connect(UnixDomainSocketAddress.of(sock));
                 ch.write(ByteBuffer.wrap(request));
                 assertThat(ZapFrames.read(readFrames(java.nio.channels.Channels.newInputStream(ch), 1)))
-                        .extracting(ZapFrames.Frame::body).containsExactly("ZAP");
+                        .extracting(ZapFrames.Frame::body)
+                        .containsExactly("ZAP");
             }
         } finally {
             app.stop(Duration.ofSeconds(1));

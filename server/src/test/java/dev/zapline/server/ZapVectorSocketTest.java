@@ -37,7 +37,9 @@ class ZapVectorSocketTest {
     @AfterAll
     static void stop() {
         server.close();
-        assertThat(LeakTracker.leaks()).as("leaks; last: %s", LeakTracker.lastLeak()).isZero();
+        assertThat(LeakTracker.leaks())
+                .as("leaks; last: %s", LeakTracker.lastLeak())
+                .isZero();
     }
 
     private static byte[] vector(String name) {
@@ -65,18 +67,27 @@ class ZapVectorSocketTest {
             ZapMessage m = new ZapMessage().wrap(raw, 4, raw.length - 4);
             assertThat(m.version()).isEqualTo(1);
             assertThat(m.flags()).isEqualTo(0x0200);
-            assertThat(m.size()).isEqualTo(raw.length - 4).isEqualTo(ByteBuffer.wrap(raw).getInt());
-            assertThat(ByteBuffer.wrap(raw, 4 + 8, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt()).isEqualTo(16);
+            assertThat(m.size())
+                    .isEqualTo(raw.length - 4)
+                    .isEqualTo(ByteBuffer.wrap(raw).getInt());
+            assertThat(ByteBuffer.wrap(raw, 4 + 8, 4)
+                            .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                            .getInt())
+                    .isEqualTo(16);
         }
     }
 
     @Test
     void bothVectorsPipelinedInOneWriteAreAnsweredInOrderOnAKeptConnection() throws Exception {
-        byte[] both = ZapFrames.concat(vector("zaphttp-request"), vector("zaphttp-empty-request"),
-                vector("zaphttp-empty-request"), vector("zaphttp-request"));
+        byte[] both = ZapFrames.concat(
+                vector("zaphttp-request"),
+                vector("zaphttp-empty-request"),
+                vector("zaphttp-empty-request"),
+                vector("zaphttp-request"));
         try (TestZapSocket c = new TestZapSocket(server.port)) {
             for (int round = 0; round < 3; round++) {
-                assertThat(c.send(both).frames(4)).as("round %d", round)
+                assertThat(c.send(both).frames(4))
+                        .as("round %d", round)
                         .containsExactly(REQUEST_ECHO, EMPTY_ECHO, EMPTY_ECHO, REQUEST_ECHO);
             }
         }
@@ -98,10 +109,12 @@ class ZapVectorSocketTest {
         List<TestZapSocket> clients = new ArrayList<>();
         try {
             for (int i = 0; i < 20; i++) {
-                clients.add(new TestZapSocket(server.port).send(vector(i % 2 == 0 ? "zaphttp-request" : "zaphttp-empty-request")));
+                clients.add(new TestZapSocket(server.port)
+                        .send(vector(i % 2 == 0 ? "zaphttp-request" : "zaphttp-empty-request")));
             }
             for (int i = 0; i < clients.size(); i++) {
-                assertThat(clients.get(i).frames(1)).as("client %d", i)
+                assertThat(clients.get(i).frames(1))
+                        .as("client %d", i)
                         .containsExactly(i % 2 == 0 ? REQUEST_ECHO : EMPTY_ECHO);
             }
         } finally {

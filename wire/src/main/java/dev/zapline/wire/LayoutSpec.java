@@ -53,9 +53,15 @@ final class LayoutSpec {
         if (type.startsWith("list<") && type.endsWith(">")) {
             String e = type.substring(5, type.length() - 1);
             ZapKind element = ZapKind.bySpecName(e);
-            if (element == null || !(element == ZapKind.U8 || element == ZapKind.U16 || element == ZapKind.U32
-                    || element == ZapKind.U64 || element == ZapKind.RAW || element == ZapKind.TEXT
-                    || element == ZapKind.BYTES || element == ZapKind.STRUCT)) {
+            if (element == null
+                    || !(element == ZapKind.U8
+                            || element == ZapKind.U16
+                            || element == ZapKind.U32
+                            || element == ZapKind.U64
+                            || element == ZapKind.RAW
+                            || element == ZapKind.TEXT
+                            || element == ZapKind.BYTES
+                            || element == ZapKind.STRUCT)) {
                 throw new IllegalArgumentException("field " + name + ": list element '" + e
                         + "' is not one of u8 u16 u32 u64 raw text bytes struct");
             }

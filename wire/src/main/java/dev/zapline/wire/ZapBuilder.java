@@ -284,8 +284,8 @@ public final class ZapBuilder {
 
     void popObject(int writerDepth, int objectStart) {
         if (writerDepth != depth - 1) {
-            throw new IllegalStateException("object at " + objectStart + " (depth " + writerDepth
-                    + ") finished while " + (depth - 1 - writerDepth) + " object(s) started after it are still open");
+            throw new IllegalStateException("object at " + objectStart + " (depth " + writerDepth + ") finished while "
+                    + (depth - 1 - writerDepth) + " object(s) started after it are still open");
         }
         depth--;
     }

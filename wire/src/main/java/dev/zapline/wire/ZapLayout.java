@@ -67,19 +67,57 @@ public record ZapLayout(List<ZapField> fields, int fixedSize) {
         private final List<ZapField> fields = new ArrayList<>();
         private int end;
 
-        public Builder bool(String name) { return add(name, ZapKind.BOOL); }
-        public Builder u8(String name) { return add(name, ZapKind.U8); }
-        public Builder i8(String name) { return add(name, ZapKind.I8); }
-        public Builder u16(String name) { return add(name, ZapKind.U16); }
-        public Builder i16(String name) { return add(name, ZapKind.I16); }
-        public Builder u32(String name) { return add(name, ZapKind.U32); }
-        public Builder i32(String name) { return add(name, ZapKind.I32); }
-        public Builder f32(String name) { return add(name, ZapKind.F32); }
-        public Builder u64(String name) { return add(name, ZapKind.U64); }
-        public Builder i64(String name) { return add(name, ZapKind.I64); }
-        public Builder f64(String name) { return add(name, ZapKind.F64); }
-        public Builder text(String name) { return add(name, ZapKind.TEXT); }
-        public Builder bytes(String name) { return add(name, ZapKind.BYTES); }
+        public Builder bool(String name) {
+            return add(name, ZapKind.BOOL);
+        }
+
+        public Builder u8(String name) {
+            return add(name, ZapKind.U8);
+        }
+
+        public Builder i8(String name) {
+            return add(name, ZapKind.I8);
+        }
+
+        public Builder u16(String name) {
+            return add(name, ZapKind.U16);
+        }
+
+        public Builder i16(String name) {
+            return add(name, ZapKind.I16);
+        }
+
+        public Builder u32(String name) {
+            return add(name, ZapKind.U32);
+        }
+
+        public Builder i32(String name) {
+            return add(name, ZapKind.I32);
+        }
+
+        public Builder f32(String name) {
+            return add(name, ZapKind.F32);
+        }
+
+        public Builder u64(String name) {
+            return add(name, ZapKind.U64);
+        }
+
+        public Builder i64(String name) {
+            return add(name, ZapKind.I64);
+        }
+
+        public Builder f64(String name) {
+            return add(name, ZapKind.F64);
+        }
+
+        public Builder text(String name) {
+            return add(name, ZapKind.TEXT);
+        }
+
+        public Builder bytes(String name) {
+            return add(name, ZapKind.BYTES);
+        }
 
         public Builder fixedBytes(String name, int n) {
             return place(name, ZapKind.FIXED, n, null, null);
@@ -103,7 +141,8 @@ public record ZapLayout(List<ZapField> fields, int fixedSize) {
 
         /** Adds a field at an explicit offset; following fields are placed after it. */
         public Builder at(int offset, ZapField field) {
-            ZapField f = new ZapField(field.name(), field.kind(), offset, field.fixedSize(), field.element(), field.nested());
+            ZapField f = new ZapField(
+                    field.name(), field.kind(), offset, field.fixedSize(), field.element(), field.nested());
             fields.add(f);
             end = Math.max(end, offset + f.width());
             return this;

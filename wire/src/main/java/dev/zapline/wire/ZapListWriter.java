@@ -130,8 +130,8 @@ public final class ZapListWriter {
             shape = wanted;
             stride = width;
         } else if (shape != wanted || (wanted == STRIDE && stride != width)) {
-            throw new IllegalStateException("list at " + start + " mixes element shapes (stride " + stride
-                    + " then " + width + ", shape " + shape + " then " + wanted + ")");
+            throw new IllegalStateException("list at " + start + " mixes element shapes (stride " + stride + " then "
+                    + width + ", shape " + shape + " then " + wanted + ")");
         }
     }
 

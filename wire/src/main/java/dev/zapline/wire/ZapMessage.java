@@ -24,12 +24,18 @@ import java.nio.charset.StandardCharsets;
  */
 public final class ZapMessage {
 
-    private static final VarHandle ARRAY_I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle ARRAY_I32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle ARRAY_I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle BUFFER_I16 = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle BUFFER_I32 = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle BUFFER_I64 = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle ARRAY_I16 =
+            MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle ARRAY_I32 =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle ARRAY_I64 =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle BUFFER_I16 =
+            MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle BUFFER_I32 =
+            MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle BUFFER_I64 =
+            MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private byte[] array;
     private ByteBuffer buffer;
@@ -78,7 +84,8 @@ public final class ZapMessage {
     private ZapMessage validateHeader(int available) {
         // The hot path is a few compares; the reasons are worked out only on failure, out of line, so that this
         // method stays small enough to be inlined into callers.
-        if (available >= Zap.HEADER_SIZE && rawI32(Zap.OFFSET_MAGIC) == Zap.MAGIC
+        if (available >= Zap.HEADER_SIZE
+                && rawI32(Zap.OFFSET_MAGIC) == Zap.MAGIC
                 && Zap.isKnownVersion(rawU16(Zap.OFFSET_VERSION))) {
             long declared = Integer.toUnsignedLong(rawI32(Zap.OFFSET_SIZE));
             if (declared >= Zap.HEADER_SIZE && declared <= available) {
@@ -96,8 +103,8 @@ public final class ZapMessage {
         }
         int magic = rawI32(Zap.OFFSET_MAGIC);
         if (magic != Zap.MAGIC) {
-            return new ZapFormatException(0,
-                    String.format("bad magic 0x%08x, expected 5a415000", Integer.reverseBytes(magic)));
+            return new ZapFormatException(
+                    0, String.format("bad magic 0x%08x, expected 5a415000", Integer.reverseBytes(magic)));
         }
         int version = rawU16(Zap.OFFSET_VERSION);
         if (!Zap.isKnownVersion(version)) {
@@ -211,7 +218,8 @@ public final class ZapMessage {
 
     boolean contentEquals(int pos, int length, byte[] other, int otherOffset) {
         if (array != null) {
-            return java.util.Arrays.equals(array, base + pos, base + pos + length, other, otherOffset, otherOffset + length);
+            return java.util.Arrays.equals(
+                    array, base + pos, base + pos + length, other, otherOffset, otherOffset + length);
         }
         for (int i = 0; i < length; i++) {
             if (buffer.get(base + pos + i) != other[otherOffset + i]) {

@@ -42,7 +42,7 @@ public final class ZapValidator {
                 case TEXT, BYTES -> payload(msg, slot, f);
                 case LIST -> list(msg, slot, f, depth);
                 case STRUCT -> struct(msg, slot, f, depth);
-                default -> { }
+                default -> {}
             }
         }
     }
@@ -52,8 +52,8 @@ public final class ZapValidator {
         long length = msg.u32(slot + 4);
         if (rel == 0) {
             if (length != 0) {
-                throw new ZapFormatException(slot, f.kind().specName() + " '" + f.name() + "': null pointer with length "
-                        + length);
+                throw new ZapFormatException(
+                        slot, f.kind().specName() + " '" + f.name() + "': null pointer with length " + length);
             }
             return;
         }
@@ -80,13 +80,17 @@ public final class ZapValidator {
         ZapMessage element = e == ZapKind.STRUCT ? new ZapMessage() : null;
         for (long i = 0; i < count; i++) {
             if (!msg.inRange(p, 4)) {
-                throw new ZapFormatException(slot, "list '" + f.name() + "': element " + i + " of " + count
-                        + " has its length prefix at " + p + ", past the message size " + msg.size());
+                throw new ZapFormatException(
+                        slot,
+                        "list '" + f.name() + "': element " + i + " of " + count + " has its length prefix at " + p
+                                + ", past the message size " + msg.size());
             }
             long length = msg.u32(p);
             if (!msg.inRange(p + 4, length)) {
-                throw new ZapFormatException(slot, "list '" + f.name() + "': element " + i + " of " + count
-                        + " spans [" + (p + 4) + ", " + (p + 4 + length) + ") past the message size " + msg.size());
+                throw new ZapFormatException(
+                        slot,
+                        "list '" + f.name() + "': element " + i + " of " + count + " spans [" + (p + 4) + ", "
+                                + (p + 4 + length) + ") past the message size " + msg.size());
             }
             if (element != null) {
                 structElement(msg, element, (int) (p + 4), (int) length, f, i, depth);
@@ -95,8 +99,8 @@ public final class ZapValidator {
         }
     }
 
-    private static void structElement(ZapMessage msg, ZapMessage element, int pos, int length, ZapField f, long i,
-            int depth) {
+    private static void structElement(
+            ZapMessage msg, ZapMessage element, int pos, int length, ZapField f, long i, int depth) {
         try {
             msg.wrapSlice(element, pos, length);
             if (f.nested() != null) {
@@ -130,15 +134,17 @@ public final class ZapValidator {
     private static void checkObject(ZapMessage msg, long pointer, long at, ZapLayout layout, int minimum, String what) {
         long length = layout != null ? layout.fixedSize() : minimum;
         if (at < Zap.HEADER_SIZE || !msg.inRange(at, length)) {
-            throw new ZapFormatException(pointer, what + " spans [" + at + ", " + (at + length)
-                    + ") outside [16, " + msg.size() + ")");
+            throw new ZapFormatException(
+                    pointer, what + " spans [" + at + ", " + (at + length) + ") outside [16, " + msg.size() + ")");
         }
     }
 
     private static void checkRange(ZapMessage msg, long slot, long at, long length, ZapField f, String what) {
         if (at < Zap.HEADER_SIZE || !msg.inRange(at, length) || (length == 0 && at >= msg.size())) {
-            throw new ZapFormatException(slot, f.kind().specName() + " '" + f.name() + "': " + what + " ["
-                    + at + ", " + (at + length) + ") outside [16, " + msg.size() + ")");
+            throw new ZapFormatException(
+                    slot,
+                    f.kind().specName() + " '" + f.name() + "': " + what + " [" + at + ", " + (at + length)
+                            + ") outside [16, " + msg.size() + ")");
         }
     }
 }

@@ -35,8 +35,8 @@ public final class AllocationMeter {
             sink += op.getAsLong();
         }
         long allocated = THREADS.getThreadAllocatedBytes(id) - before - overhead;
-        System.out.printf("%s: %d bytes over %d operations (counter overhead %d)%n", what, allocated, iterations,
-                overhead);
+        System.out.printf(
+                "%s: %d bytes over %d operations (counter overhead %d)%n", what, allocated, iterations, overhead);
         return allocated;
     }
 

@@ -8,7 +8,8 @@ class ConformanceTest {
 
     @Test
     void sharedFileHoldsTheFourKnownVectors() {
-        assertThat(ConformanceVectors.all()).extracting(ConformanceVectors.Vector::name)
+        assertThat(ConformanceVectors.all())
+                .extracting(ConformanceVectors.Vector::name)
                 .containsExactly("canonical-v1", "zaphttp-request", "zaphttp-response", "zaphttp-empty-request");
     }
 
@@ -30,8 +31,13 @@ class ConformanceTest {
     @Test
     void canonicalVectorReEncodesToTheSameBytes() {
         ZapBuilder b = new ZapBuilder();
-        b.startObject(24).setU32(0, 0xDEADBEEFL).setText(8, "zap").setBytes(16, new byte[] {1, 2, 3, 4}).finishAsRoot();
+        b.startObject(24)
+                .setU32(0, 0xDEADBEEFL)
+                .setText(8, "zap")
+                .setBytes(16, new byte[] {1, 2, 3, 4})
+                .finishAsRoot();
         b.finish();
-        assertThat(b.toByteArray()).isEqualTo(ConformanceVectors.named("canonical-v1").bytes());
+        assertThat(b.toByteArray())
+                .isEqualTo(ConformanceVectors.named("canonical-v1").bytes());
     }
 }

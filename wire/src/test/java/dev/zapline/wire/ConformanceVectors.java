@@ -42,7 +42,9 @@ public final class ConformanceVectors {
     }
 
     public static Vector named(String name) {
-        return all().stream().filter(v -> v.name().equals(name)).findFirst()
+        return all().stream()
+                .filter(v -> v.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new IllegalStateException("no vector named " + name));
     }
 
@@ -59,7 +61,9 @@ public final class ConformanceVectors {
             }
             int colon = line.indexOf(':');
             if (colon > 0) {
-                keys.put(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
+                keys.put(
+                        line.substring(0, colon).strip(),
+                        line.substring(colon + 1).strip());
             }
         }
         flush(keys, out);

@@ -18,7 +18,8 @@ class FailedWrapTest {
     void headerAccessorsReadZeroAfterAWrapOfTooFewBytesFails() {
         ZapMessage msg = new ZapMessage();
         assertThatThrownBy(() -> msg.wrap(new byte[] {0x5a, 0x41, 0x50})).isInstanceOf(ZapFormatException.class);
-        assertThat(new long[] {msg.size(), msg.version(), msg.flags(), msg.type(), msg.rootOffset()}).containsOnly(0L);
+        assertThat(new long[] {msg.size(), msg.version(), msg.flags(), msg.type(), msg.rootOffset()})
+                .containsOnly(0L);
         assertThat(msg.root(new ZapObject()).isNull()).isTrue();
     }
 
@@ -27,7 +28,8 @@ class FailedWrapTest {
         ByteBuffer tiny = ByteBuffer.allocateDirect(5);
         ZapMessage msg = new ZapMessage().wrap(GOOD);
         assertThatThrownBy(() -> msg.wrap(tiny, 0, 5)).isInstanceOf(ZapFormatException.class);
-        assertThat(new long[] {msg.size(), msg.version(), msg.flags(), msg.rootOffset()}).containsOnly(0L);
+        assertThat(new long[] {msg.size(), msg.version(), msg.flags(), msg.rootOffset()})
+                .containsOnly(0L);
     }
 
     @Test

@@ -15,8 +15,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HostileListsTest {
 
     private static final ZapLayout ELEMENT = ZapLayout.parse("t:text@0");
-    private static final ZapLayout LAYOUT = ZapLayout.builder().list("b", ZapKind.BYTES)
-            .list("s", ZapKind.STRUCT, ELEMENT).build();
+    private static final ZapLayout LAYOUT = ZapLayout.builder()
+            .list("b", ZapKind.BYTES)
+            .list("s", ZapKind.STRUCT, ELEMENT)
+            .build();
 
     /**
      * Root at 16 (fixed 16); bytes list at 32: [2]"ab" [1]"c" (slot at 16: rel 16, count 2); struct list padded to
@@ -28,7 +30,9 @@ class HostileListsTest {
         element.finish();
         ZapBuilder b = new ZapBuilder();
         ZapObjectWriter root = b.startObject(16);
-        ZapListWriter bytes = b.startList().addElement("ab".getBytes(StandardCharsets.US_ASCII)).addElement(new byte[] {'c'});
+        ZapListWriter bytes = b.startList()
+                .addElement("ab".getBytes(StandardCharsets.US_ASCII))
+                .addElement(new byte[] {'c'});
         bytes.finish();
         root.setList(0, bytes.position(), bytes.count());
         ZapListWriter structs = b.startList().addElement(element);
@@ -44,7 +48,10 @@ class HostileListsTest {
 
     private static void assertRejectedAt(byte[] bytes, long offset, String reason) {
         assertThatThrownBy(() -> ZapValidator.validate(new ZapMessage().wrap(bytes), LAYOUT))
-                .isInstanceOf(ZapFormatException.class).hasMessageContaining(reason).extracting("offset").isEqualTo(offset);
+                .isInstanceOf(ZapFormatException.class)
+                .hasMessageContaining(reason)
+                .extracting("offset")
+                .isEqualTo(offset);
         MalformedChecks.check(bytes, LAYOUT);
     }
 
@@ -54,7 +61,8 @@ class HostileListsTest {
         ZapValidator.validate(new ZapMessage().wrap(bytes), LAYOUT);
         ZapListCursor c = new ZapListCursor().reset(list(bytes, 8));
         assertThat(c.next()).isTrue();
-        assertThat(c.elementMessage(new ZapMessage()).root(new ZapObject()).textAsString(0)).isEqualTo("hi");
+        assertThat(c.elementMessage(new ZapMessage()).root(new ZapObject()).textAsString(0))
+                .isEqualTo("hi");
         assertThat(Patch.readI32(bytes, 24 + 4)).isEqualTo(1);
         assertThat(bytes.length).isEqualTo(48 + 4 + 26);
     }
@@ -108,7 +116,9 @@ class HostileListsTest {
         assertThat(list(bytes, 0).count()).isEqualTo(7);
         assertThat(list(bytes, 0).u64(6)).isZero();
         assertThatThrownBy(() -> ZapValidator.validate(new ZapMessage().wrap(bytes), u64s))
-                .isInstanceOf(ZapFormatException.class).extracting("offset").isEqualTo(16L);
+                .isInstanceOf(ZapFormatException.class)
+                .extracting("offset")
+                .isEqualTo(16L);
     }
 
     @Test
@@ -149,8 +159,8 @@ class HostileListsTest {
     @Test
     void pointerCycleBetweenTwoObjectsEndsAtTheNestingLimit() {
         // A at 16 points forward to B at 24 (rel +8); B points back to A (rel -8). Readers follow it forever.
-        byte[] bytes = Hex.bytes("5a415000" + "0100" + "0000" + "10000000" + "20000000"
-                + "08000000" + "00000000" + "f8ffffff" + "00000000");
+        byte[] bytes = Hex.bytes("5a415000" + "0100" + "0000" + "10000000" + "20000000" + "08000000" + "00000000"
+                + "f8ffffff" + "00000000");
         ZapObject o = new ZapMessage().wrap(bytes).root(new ZapObject());
         for (int i = 0; i < 10_000; i++) {
             o.object(0, o);
@@ -163,8 +173,10 @@ class HostileListsTest {
         }
         ZapLayout finalDeep = deep;
         assertThatThrownBy(() -> ZapValidator.validate(new ZapMessage().wrap(bytes), finalDeep))
-                .isInstanceOf(ZapFormatException.class).hasMessageContaining("nesting deeper than 64")
-                .extracting("offset").isIn(16L, 24L);
+                .isInstanceOf(ZapFormatException.class)
+                .hasMessageContaining("nesting deeper than 64")
+                .extracting("offset")
+                .isIn(16L, 24L);
         MalformedChecks.check(bytes, finalDeep);
 
         ZapLayout shallow = null;

@@ -14,11 +14,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HostilePointersTest {
 
     /** canonical-v1: root at 16; u32 @0; text slot at 24 -> "zap" at 40; bytes slot at 32 -> 01020304 at 43; size 47. */
-    private static final byte[] CANONICAL = ConformanceVectors.named("canonical-v1").bytes();
+    private static final byte[] CANONICAL =
+            ConformanceVectors.named("canonical-v1").bytes();
+
     private static final ZapLayout CANONICAL_LAYOUT = ZapLayout.parse("n:u32@0,s:text@8,b:bytes@16");
     private static final ZapLayout CHILD = ZapLayout.parse("v:u64@0");
-    private static final ZapLayout PARENT = ZapLayout.builder().struct("c", CHILD)
-            .at(8, new ZapField("l", ZapKind.LIST, 8, 0, ZapKind.U32, null)).build();
+    private static final ZapLayout PARENT = ZapLayout.builder()
+            .struct("c", CHILD)
+            .at(8, new ZapField("l", ZapKind.LIST, 8, 0, ZapKind.U32, null))
+            .build();
 
     /** List of two u32 at 16, child {u64 7} at 24, root at 32: struct slot at 32 (rel -8), list slot at 40 (rel -24). */
     private static byte[] parentWithBackwardPointers() {
@@ -26,7 +30,10 @@ class HostilePointersTest {
         ZapListWriter l = b.startList().addU32(5).addU32(6);
         l.finish();
         int child = b.startObject(8).setU64(0, 7).finish();
-        b.startObject(16).setObject(0, child).setList(8, l.position(), l.count()).finishAsRoot();
+        b.startObject(16)
+                .setObject(0, child)
+                .setList(8, l.position(), l.count())
+                .finishAsRoot();
         b.finish();
         return b.toByteArray();
     }
@@ -37,7 +44,9 @@ class HostilePointersTest {
 
     private static void assertRejectedAt(byte[] bytes, ZapLayout layout, long offset) {
         assertThatThrownBy(() -> ZapValidator.validate(new ZapMessage().wrap(bytes), layout))
-                .isInstanceOf(ZapFormatException.class).extracting("offset").isEqualTo(offset);
+                .isInstanceOf(ZapFormatException.class)
+                .extracting("offset")
+                .isEqualTo(offset);
         MalformedChecks.check(bytes, layout);
     }
 
@@ -45,7 +54,9 @@ class HostilePointersTest {
     @ValueSource(longs = {15, 48, 0xFFFF_FFFFL, 0x8000_0000L})
     void sizeOutsideTheHeaderAndTheBytesAvailableIsRejected(long size) {
         assertThatThrownBy(() -> new ZapMessage().wrap(Patch.u32(CANONICAL, 12, size)))
-                .isInstanceOf(ZapFormatException.class).extracting("offset").isEqualTo(12L);
+                .isInstanceOf(ZapFormatException.class)
+                .extracting("offset")
+                .isEqualTo(12L);
     }
 
     @Test

@@ -35,7 +35,8 @@ public final class MalformedChecks {
             Arrays.fill(big, fill);
             System.arraycopy(bytes, 0, big, 32, size);
             ZapMessage embedded = new ZapMessage().wrap(big, 32, size + 64);
-            assertThat(SWEEP.sweep(embedded)).as("values read with fill %02x around %s", fill, Hex.of(bytes))
+            assertThat(SWEEP.sweep(embedded))
+                    .as("values read with fill %02x around %s", fill, Hex.of(bytes))
                     .isEqualTo(digest);
         }
         ByteBuffer exact = ByteBuffer.allocateDirect(size).put(0, bytes, 0, size);
@@ -47,13 +48,16 @@ public final class MalformedChecks {
         try {
             ZapValidator.validate(msg, layout);
         } catch (ZapFormatException e) {
-            assertThat(e.offset()).as("%s for %s", e.getMessage(), Hex.of(bytes)).isBetween(0L, msg.size() - 1L);
+            assertThat(e.offset())
+                    .as("%s for %s", e.getMessage(), Hex.of(bytes))
+                    .isBetween(0L, msg.size() - 1L);
             return;
         }
         ZapObject root = msg.root(new ZapObject());
         for (ZapField f : layout.fields()) {
             if ((f.kind() == ZapKind.TEXT || f.kind() == ZapKind.BYTES) && root.u32(f.offset()) != 0) {
-                assertThat((long) root.bytesLength(f.offset())).as("validated field %s of %s", f, Hex.of(bytes))
+                assertThat((long) root.bytesLength(f.offset()))
+                        .as("validated field %s of %s", f, Hex.of(bytes))
                         .isEqualTo(root.u32(f.offset() + 4));
             }
         }

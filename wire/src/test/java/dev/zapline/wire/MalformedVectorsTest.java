@@ -31,9 +31,11 @@ class MalformedVectorsTest {
         return switch (v.name()) {
             case "canonical-v1" -> ZapLayout.parse("n:u32@0,s:text@8,b:bytes@16");
             case "zaphttp-response" ->
-                ZapLayout.parse("status:u16@0,reason:text@8,proto:text@16,headers:bytes@24,body:bytes@32,trailer:bytes@40");
-            default -> ZapLayout.parse(
-                    "method:text@0,target:text@8,proto:text@16,headers:bytes@24,body:bytes@32,trailer:bytes@40");
+                ZapLayout.parse(
+                        "status:u16@0,reason:text@8,proto:text@16,headers:bytes@24,body:bytes@32,trailer:bytes@40");
+            default ->
+                ZapLayout.parse(
+                        "method:text@0,target:text@8,proto:text@16,headers:bytes@24,body:bytes@32,trailer:bytes@40");
         };
     }
 
@@ -54,7 +56,8 @@ class MalformedVectorsTest {
             Throwable t = catchThrowable(() -> msg.wrap(cut));
             assertThat(t).as("cut to %d bytes", length).isInstanceOf(ZapFormatException.class);
             assertThat(((ZapFormatException) t).offset()).isEqualTo(length < Zap.HEADER_SIZE ? 0 : 12);
-            assertThat(new long[] {msg.size(), msg.version(), msg.flags(), msg.rootOffset()}).containsOnly(0L);
+            assertThat(new long[] {msg.size(), msg.version(), msg.flags(), msg.rootOffset()})
+                    .containsOnly(0L);
         }
     }
 
@@ -84,11 +87,17 @@ class MalformedVectorsTest {
     @MethodSource("vectors")
     void headerCorruptionsAreReportedAtTheirField(Vector v) {
         assertThatThrownBy(() -> new ZapMessage().wrap(flip(v.bytes(), 0, 'z')))
-                .isInstanceOf(ZapFormatException.class).extracting("offset").isEqualTo(0L);
+                .isInstanceOf(ZapFormatException.class)
+                .extracting("offset")
+                .isEqualTo(0L);
         assertThatThrownBy(() -> new ZapMessage().wrap(flip(v.bytes(), 4, 3)))
-                .isInstanceOf(ZapFormatException.class).extracting("offset").isEqualTo(4L);
+                .isInstanceOf(ZapFormatException.class)
+                .extracting("offset")
+                .isEqualTo(4L);
         assertThatThrownBy(() -> new ZapMessage().wrap(flip(v.bytes(), 15, 0x80)))
-                .isInstanceOf(ZapFormatException.class).extracting("offset").isEqualTo(12L);
+                .isInstanceOf(ZapFormatException.class)
+                .extracting("offset")
+                .isEqualTo(12L);
     }
 
     static byte[] flip(byte[] bytes, int pos, int value) {

@@ -45,8 +45,8 @@ class StrideAndRawListGoldenTest {
         b.finish();
         // list at 16 (4 bytes), parent pads 20 -> 24; list slot at 24: rel 16-24 = -8; text slot at 32: payload
         // after the fixed section at 40, rel 8, length 2; root 24, size 42
-        String golden = HEADER_V1 + "18000000" + "2a000000" + "3412" + "efbe" + "00000000"
-                + "f8ffffff" + "02000000" + "08000000" + "02000000" + "6869";
+        String golden = HEADER_V1 + "18000000" + "2a000000" + "3412" + "efbe" + "00000000" + "f8ffffff" + "02000000"
+                + "08000000" + "02000000" + "6869";
         assertThat(Hex.of(b.toByteArray())).isEqualTo(golden);
 
         ZapList read = list(Hex.bytes(golden), 0);
@@ -80,7 +80,10 @@ class StrideAndRawListGoldenTest {
         int child = b.startObject(8).setText(0, "xyz").finish();
         ZapListWriter l = b.startList().addU64(1).addU64(-1);
         l.finish();
-        b.startObject(16).setObject(0, child).setList(8, l.position(), l.count()).finishAsRoot();
+        b.startObject(16)
+                .setObject(0, child)
+                .setList(8, l.position(), l.count())
+                .finishAsRoot();
         b.finish(Zap.flags(7, Zap.FLAG_SIGNED));
         // child at 16 with "xyz" at 24..27; list pads 27 -> 32 and takes 32..48; root at 48: struct slot rel
         // 16-48 = -32, list slot at 56: rel 32-56 = -24, count 2; version 2, flags 0x0704; size 64

@@ -8,12 +8,17 @@ import org.junit.jupiter.api.Test;
 
 class ZapBuilderTest {
 
-    static final String CANONICAL_V1 = Hex.of(ConformanceVectors.named("canonical-v1").bytes());
+    static final String CANONICAL_V1 =
+            Hex.of(ConformanceVectors.named("canonical-v1").bytes());
 
     @Test
     void writesTheCanonicalVectorByteForByte() {
         ZapBuilder b = new ZapBuilder();
-        b.startObject(24).setU32(0, 0xDEADBEEFL).setText(8, "zap").setBytes(16, new byte[] {1, 2, 3, 4}).finishAsRoot();
+        b.startObject(24)
+                .setU32(0, 0xDEADBEEFL)
+                .setText(8, "zap")
+                .setBytes(16, new byte[] {1, 2, 3, 4})
+                .finishAsRoot();
         b.finish();
         assertThat(Hex.of(b.toByteArray())).isEqualTo(CANONICAL_V1);
     }
@@ -24,7 +29,11 @@ class ZapBuilderTest {
         b.startObject(64).setText(0, "x".repeat(1000)).finishAsRoot();
         b.finish();
         b.reset();
-        b.startObject(24).setU32(0, 0xDEADBEEFL).setText(8, "zap").setBytes(16, new byte[] {1, 2, 3, 4}).finishAsRoot();
+        b.startObject(24)
+                .setU32(0, 0xDEADBEEFL)
+                .setText(8, "zap")
+                .setBytes(16, new byte[] {1, 2, 3, 4})
+                .finishAsRoot();
         b.finish();
         assertThat(Hex.of(b.toByteArray())).isEqualTo(CANONICAL_V1);
     }
@@ -34,7 +43,11 @@ class ZapBuilderTest {
         byte[] target = new byte[100];
         ZapBuilder b = new ZapBuilder();
         b.resetInto(target, 10, 80, Zap.VERSION_1);
-        b.startObject(24).setU32(0, 0xDEADBEEFL).setText(8, "zap").setBytes(16, new byte[] {1, 2, 3, 4}).finishAsRoot();
+        b.startObject(24)
+                .setU32(0, 0xDEADBEEFL)
+                .setText(8, "zap")
+                .setBytes(16, new byte[] {1, 2, 3, 4})
+                .finishAsRoot();
         int size = b.finish();
         byte[] out = java.util.Arrays.copyOfRange(target, 10, 10 + size);
         assertThat(Hex.of(out)).isEqualTo(CANONICAL_V1);
@@ -76,7 +89,9 @@ class ZapBuilderTest {
         assertThat(l.count()).isEqualTo(2);
         assertThat(l.u64(0)).isEqualTo(7);
         assertThat(l.u64(1)).isEqualTo(9);
-        assertThat(ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(root.position()))
+        assertThat(ByteBuffer.wrap(bytes)
+                        .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                        .getInt(root.position()))
                 .isEqualTo(16 - 32);
     }
 
@@ -101,14 +116,17 @@ class ZapBuilderTest {
         ZapBuilder b = new ZapBuilder();
         ZapObjectWriter parent = b.startObject(8);
         b.startObject(8);
-        assertThatThrownBy(parent::finish).isInstanceOf(IllegalStateException.class).hasMessageContaining("still open");
+        assertThatThrownBy(parent::finish)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("still open");
     }
 
     @Test
     void startingAnObjectWhileAListIsOpenIsAnError() {
         ZapBuilder b = new ZapBuilder();
         b.startList().addU8(1);
-        assertThatThrownBy(() -> b.startObject(8)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> b.startObject(8))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("list at 16 is open");
     }
 

@@ -26,7 +26,9 @@ class ZapReaderTest {
         child.setU64(0, -1L);
         int childPos = child.finish();
         ZapListWriter elements = b.startList();
-        elements.addElement("alpha".getBytes(StandardCharsets.UTF_8)).addElement(new byte[0]).addElement(new byte[] {9});
+        elements.addElement("alpha".getBytes(StandardCharsets.UTF_8))
+                .addElement(new byte[0])
+                .addElement(new byte[] {9});
         int elementsAt = elements.finish();
         int elementsCount = elements.count();
         ZapListWriter raw = b.startList();
@@ -34,10 +36,21 @@ class ZapReaderTest {
         int rawAt = raw.finish();
         int rawCount = raw.count();
         b.startObject(96)
-                .setBool(0, true).setI8(1, -2).setU16(2, 0xBEEF).setI32(4, -5).setU64(8, Long.MIN_VALUE)
-                .setF32(16, 1.5f).setF64(24, -2.25).setText(32, "héllo").setBytes(40, new byte[] {(byte) 0xAB})
-                .setFixedBytes(48, new byte[] {4, 5, 6, 7}, 0, 4).setObject(52, childPos)
-                .setList(56, u16sAt, u16sCount).setList(64, elementsAt, elementsCount).setList(72, rawAt, rawCount).setI16(80, (short) -3)
+                .setBool(0, true)
+                .setI8(1, -2)
+                .setU16(2, 0xBEEF)
+                .setI32(4, -5)
+                .setU64(8, Long.MIN_VALUE)
+                .setF32(16, 1.5f)
+                .setF64(24, -2.25)
+                .setText(32, "héllo")
+                .setBytes(40, new byte[] {(byte) 0xAB})
+                .setFixedBytes(48, new byte[] {4, 5, 6, 7}, 0, 4)
+                .setObject(52, childPos)
+                .setList(56, u16sAt, u16sCount)
+                .setList(64, elementsAt, elementsCount)
+                .setList(72, rawAt, rawCount)
+                .setI16(80, (short) -3)
                 .finishAsRoot();
         b.finish();
         return b.toByteArray();
@@ -56,10 +69,13 @@ class ZapReaderTest {
             d.put(bytes);
             return new ZapMessage().wrap(d, 3, bytes.length);
         };
-        Function<byte[], ZapMessage> readOnlyHeap = bytes -> new ZapMessage().wrap(
-                ByteBuffer.wrap(bytes).asReadOnlyBuffer(), 0, bytes.length);
-        return Stream.of(Arguments.of("byte[]", array), Arguments.of("byte[] at offset", offsetArray),
-                Arguments.of("direct ByteBuffer", direct), Arguments.of("read-only heap ByteBuffer", readOnlyHeap));
+        Function<byte[], ZapMessage> readOnlyHeap =
+                bytes -> new ZapMessage().wrap(ByteBuffer.wrap(bytes).asReadOnlyBuffer(), 0, bytes.length);
+        return Stream.of(
+                Arguments.of("byte[]", array),
+                Arguments.of("byte[] at offset", offsetArray),
+                Arguments.of("direct ByteBuffer", direct),
+                Arguments.of("read-only heap ByteBuffer", readOnlyHeap));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -98,8 +114,11 @@ class ZapReaderTest {
         assertThat(c.truncated()).isFalse();
 
         assertThat(o.list(72, new ZapList()).rawBytes(s).toByteArray()).containsExactly(1, 2, 3);
-        ZapValidator.validate(msg, ZapLayout.parse("b:bool@0,i:i8@1,u:u16@2,n:i32@4,big:u64@8,f:f32@16,d:f64@24,"
-                + "t:text@32,y:bytes@40,x:fixed[4]@48,c:struct@52,l:list<u16>@56,e:list<bytes>@64,r:list<raw>@72"));
+        ZapValidator.validate(
+                msg,
+                ZapLayout.parse(
+                        "b:bool@0,i:i8@1,u:u16@2,n:i32@4,big:u64@8,f:f32@16,d:f64@24,"
+                                + "t:text@32,y:bytes@40,x:fixed[4]@48,c:struct@52,l:list<u16>@56,e:list<bytes>@64,r:list<raw>@72"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -21,7 +21,9 @@ interface Framer {
                 int end = in.writerIndex();
                 int headEnd = -1;
                 for (int i = start; i + 3 < end; i++) {
-                    if (in.getByte(i) == '\r' && in.getByte(i + 1) == '\n' && in.getByte(i + 2) == '\r'
+                    if (in.getByte(i) == '\r'
+                            && in.getByte(i + 1) == '\n'
+                            && in.getByte(i + 2) == '\r'
                             && in.getByte(i + 3) == '\n') {
                         headEnd = i + 4;
                         break;

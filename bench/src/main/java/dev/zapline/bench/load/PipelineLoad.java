@@ -51,21 +51,26 @@ public final class PipelineLoad {
         int depth = Integer.parseInt(args[5]);
         long seconds = Long.parseLong(args[6]);
         long warmup = Long.parseLong(args[7]);
-        System.out.println(run(framer, args[1], Integer.parseInt(args[2]), request, connections, depth, seconds, warmup));
+        System.out.println(
+                run(framer, args[1], Integer.parseInt(args[2]), request, connections, depth, seconds, warmup));
     }
 
-    static String run(Framer framer, String host, int port, byte[] request, int connections, int depth, long seconds,
-            long warmup) throws Exception {
+    static String run(
+            Framer framer, String host, int port, byte[] request, int connections, int depth, long seconds, long warmup)
+            throws Exception {
         boolean epoll = Epoll.isAvailable();
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1,
-                epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+        EventLoopGroup group =
+                new MultiThreadIoEventLoopGroup(1, epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         AtomicLong errors = new AtomicLong();
         List<Conn> conns = new ArrayList<>();
         try {
-            Bootstrap b = new Bootstrap().group(group).channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
+            Bootstrap b = new Bootstrap()
+                    .group(group)
+                    .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
                     .option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT);
-            ByteBuf shared = Unpooled.unreleasableBuffer(Unpooled.directBuffer(request.length).writeBytes(request));
+            ByteBuf shared = Unpooled.unreleasableBuffer(
+                    Unpooled.directBuffer(request.length).writeBytes(request));
             for (int i = 0; i < connections; i++) {
                 Conn c = new Conn(framer, shared, depth, errors);
                 b.handler(new ChannelInitializer<Channel>() {
@@ -84,16 +89,23 @@ public final class PipelineLoad {
             long[] total = new long[1];
             Histogram h = new Histogram(1_000, TimeUnit.SECONDS.toNanos(60), 3);
             double elapsed = group.submit(() -> {
-                for (Conn c : conns) {
-                    total[0] += c.done;
-                    h.add(c.latency);
-                    c.stop = true;
-                }
-                return (System.nanoTime() - t0) / 1e9;
-            }).get();
-            return String.format("{\"requests\":%d,\"seconds\":%.3f,\"rps\":%.0f,\"errors\":%d,\"p50_us\":%.1f,"
-                    + "\"p99_us\":%.1f,\"p999_us\":%.1f}", total[0], elapsed, total[0] / elapsed, errors.get(),
-                    h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
+                        for (Conn c : conns) {
+                            total[0] += c.done;
+                            h.add(c.latency);
+                            c.stop = true;
+                        }
+                        return (System.nanoTime() - t0) / 1e9;
+                    })
+                    .get();
+            return String.format(
+                    "{\"requests\":%d,\"seconds\":%.3f,\"rps\":%.0f,\"errors\":%d,\"p50_us\":%.1f,"
+                            + "\"p99_us\":%.1f,\"p999_us\":%.1f}",
+                    total[0],
+                    elapsed,
+                    total[0] / elapsed,
+                    errors.get(),
+                    h.getValueAtPercentile(50) / 1e3,
+                    h.getValueAtPercentile(99) / 1e3,
                     h.getValueAtPercentile(99.9) / 1e3);
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
@@ -154,8 +166,8 @@ public final class PipelineLoad {
             try {
                 while (acc.isReadable() && (n = framer.next(acc)) > 0) {
                     acc.skipBytes(n);
-                    latency.recordValue(Math.max(1_000, Math.min(now - sentAt[head++ & (sentAt.length - 1)],
-                            TimeUnit.SECONDS.toNanos(60))));
+                    latency.recordValue(Math.max(
+                            1_000, Math.min(now - sentAt[head++ & (sentAt.length - 1)], TimeUnit.SECONDS.toNanos(60))));
                     done++;
                     if (!stop) {
                         send(ctx);

@@ -1,10 +1,10 @@
 package dev.zapline.bench.load;
 
+import dev.zapline.codec.zaphttp.HeaderBlockWriter;
+import dev.zapline.codec.zaphttp.ZapHttpWriter;
 import dev.zapline.fixtures.eth.EthCallReq;
 import dev.zapline.fixtures.eth.EthSample;
 import dev.zapline.fixtures.eth.json.EthJson;
-import dev.zapline.codec.zaphttp.HeaderBlockWriter;
-import dev.zapline.codec.zaphttp.ZapHttpWriter;
 import dev.zapline.wire.ZapBuilder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -44,9 +44,14 @@ public final class Requests {
 
     /** An HTTP/1.1 request with a Content-Type and Content-Length when {@code type} is given. */
     public static byte[] http(String method, String target, String type, byte[] body) {
-        StringBuilder head = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        StringBuilder head =
+                new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: 127.0.0.1\r\n");
         if (type != null) {
-            head.append("Content-Type: ").append(type).append("\r\nContent-Length: ").append(body.length).append("\r\n");
+            head.append("Content-Type: ")
+                    .append(type)
+                    .append("\r\nContent-Length: ")
+                    .append(body.length)
+                    .append("\r\n");
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(head.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
@@ -62,6 +67,9 @@ public final class Requests {
         }
         ZapBuilder b = new ZapBuilder();
         int n = ZapHttpWriter.request(b, method, target, "", h, body, 0, body.length, null);
-        return ByteBuffer.allocate(4 + n).putInt(n).put(b.buffer(), b.offset(), n).array();
+        return ByteBuffer.allocate(4 + n)
+                .putInt(n)
+                .put(b.buffer(), b.offset(), n)
+                .array();
     }
 }

@@ -14,7 +14,12 @@ public final class EventLoopLikeExecutor extends ThreadPoolExecutor {
 
     /** The constructor JMH calls reflectively. */
     public EventLoopLikeExecutor(int maxThreads, String prefix) {
-        super(maxThreads, maxThreads, 1, TimeUnit.MINUTES, new LinkedBlockingQueue<>(),
+        super(
+                maxThreads,
+                maxThreads,
+                1,
+                TimeUnit.MINUTES,
+                new LinkedBlockingQueue<>(),
                 new DefaultThreadFactory(prefix, true));
     }
 }

@@ -1,10 +1,10 @@
 package dev.zapline.bench.server;
 
+import dev.zapline.fixtures.baseline.CachedResponses;
+import dev.zapline.fixtures.baseline.RawHealthHandler;
 import dev.zapline.server.App;
 import dev.zapline.server.HeaderName;
 import dev.zapline.server.ServerConfig;
-import dev.zapline.fixtures.baseline.CachedResponses;
-import dev.zapline.fixtures.baseline.RawHealthHandler;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -62,13 +62,21 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 10, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Dio.netty.leakDetection.level=DISABLED",
-    "-Djmh.executor=CUSTOM", "-Djmh.executor.class=dev.zapline.bench.server.EventLoopLikeExecutor",
-    "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            "-Xms1g",
+            "-Xmx1g",
+            "-Dio.netty.leakDetection.level=DISABLED",
+            "-Djmh.executor=CUSTOM",
+            "-Djmh.executor.class=dev.zapline.bench.server.EventLoopLikeExecutor",
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow"
+        })
 public class HttpFrameworkBench {
 
-    static final byte[] REQUEST = "GET /health HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n"
-            .getBytes(StandardCharsets.US_ASCII);
+    static final byte[] REQUEST =
+            "GET /health HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] OK = "ok".getBytes(StandardCharsets.US_ASCII);
     private static final HeaderName CONTENT_TYPE = HeaderName.of("content-type");
     private static final byte[] TEXT_PLAIN = "text/plain".getBytes(StandardCharsets.US_ASCII);
@@ -114,30 +122,37 @@ public class HttpFrameworkBench {
     static ChannelHandler handler(String server) {
         CachedResponses responses = new CachedResponses(System::currentTimeMillis);
         return switch (server) {
-            case "zapline" -> healthApp(ServerConfig.defaults().withEventLoops(1)).embedded();
-            case "zapline-preencoded" -> preencodedHealthApp(ServerConfig.defaults().withEventLoops(1)).embedded();
+            case "zapline" ->
+                healthApp(ServerConfig.defaults().withEventLoops(1)).embedded();
+            case "zapline-preencoded" ->
+                preencodedHealthApp(ServerConfig.defaults().withEventLoops(1)).embedded();
             case "raw" -> new RawHealthHandler(responses);
-            case "raw-refresh" -> new ChannelInitializer<Channel>() {
-                @Override
-                protected void initChannel(Channel c) {
-                    responses.start(c.eventLoop());
-                    c.pipeline().addLast(new RawHealthHandler(responses));
-                }
-            };
-            case "raw-codec" -> new ChannelInitializer<Channel>() {
-                @Override
-                protected void initChannel(Channel c) {
-                    responses.start(c.eventLoop());
-                    c.pipeline().addLast(new RawCodecHandler(responses));
-                }
-            };
-            case "raw-idle" -> new ChannelInitializer<Channel>() {
-                @Override
-                protected void initChannel(Channel c) {
-                    c.pipeline().addLast(new IdleStateHandler(30_000, 0, 0, TimeUnit.MILLISECONDS),
-                            new RawHealthHandler(responses));
-                }
-            };
+            case "raw-refresh" ->
+                new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel c) {
+                        responses.start(c.eventLoop());
+                        c.pipeline().addLast(new RawHealthHandler(responses));
+                    }
+                };
+            case "raw-codec" ->
+                new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel c) {
+                        responses.start(c.eventLoop());
+                        c.pipeline().addLast(new RawCodecHandler(responses));
+                    }
+                };
+            case "raw-idle" ->
+                new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel c) {
+                        c.pipeline()
+                                .addLast(
+                                        new IdleStateHandler(30_000, 0, 0, TimeUnit.MILLISECONDS),
+                                        new RawHealthHandler(responses));
+                    }
+                };
             default -> throw new IllegalArgumentException("unknown server '" + server + "'");
         };
     }

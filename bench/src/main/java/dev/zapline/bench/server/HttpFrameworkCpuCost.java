@@ -21,8 +21,8 @@ import java.util.Arrays;
  */
 public final class HttpFrameworkCpuCost {
 
-    private static final String[] ALL = {"zapline", "zapline-preencoded", "raw", "raw-refresh", "raw-codec",
-        "raw-idle"};
+    private static final String[] ALL = {"zapline", "zapline-preencoded", "raw", "raw-refresh", "raw-codec", "raw-idle"
+    };
 
     private HttpFrameworkCpuCost() {}
 
@@ -66,7 +66,8 @@ public final class HttpFrameworkCpuCost {
         if (sink != (long) rounds * arms.length * batch * HttpFrameworkBench.expectedLength()) {
             throw new IllegalStateException("a response had the wrong length");
         }
-        System.out.printf("%d rounds x %d requests per arm (%d warm-up rounds not counted); thread CPU time%n",
+        System.out.printf(
+                "%d rounds x %d requests per arm (%d warm-up rounds not counted); thread CPU time%n",
                 rounds - warmup, batch, warmup);
         System.out.printf("%-20s %14s %12s %14s%n", "arm", "median ns/op", "min ns/op", "median B/op");
         for (int a = 0; a < arms.length; a++) {

@@ -72,8 +72,7 @@ final class RawCodecHandler extends ChannelInboundHandlerAdapter {
     private boolean isHealth() {
         byte[] h = request.head();
         int at = request.targetStart();
-        return request.pathLength() == PATH.length
-                && Arrays.equals(h, at, at + PATH.length, PATH, 0, PATH.length);
+        return request.pathLength() == PATH.length && Arrays.equals(h, at, at + PATH.length, PATH, 0, PATH.length);
     }
 
     private void respond(ChannelHandlerContext ctx, boolean ok) {

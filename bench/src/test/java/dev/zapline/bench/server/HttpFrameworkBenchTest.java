@@ -11,7 +11,10 @@ class HttpFrameworkBenchTest {
     void everyArmAnswersTheRequest() throws Exception {
         int expected = HttpFrameworkBench.expectedLength();
         assertThat(expected).isGreaterThan(90);
-        String[] arms = HttpFrameworkBench.class.getField("server").getAnnotation(Param.class).value();
+        String[] arms = HttpFrameworkBench.class
+                .getField("server")
+                .getAnnotation(Param.class)
+                .value();
         assertThat(arms).contains("zapline", "raw", "raw-codec");
         for (String arm : arms) {
             HttpFrameworkBench b = new HttpFrameworkBench();

@@ -7,8 +7,8 @@ final class BenchSnippets {
 
     int zapEthCodec(byte[] request, byte[] out) {
         // @start region="zapEthCodec"
-        ZapEthCodec zap = new ZapEthCodec();                 // one per thread
-        int n = zap.handle(request, request.length, out);    // the response's size, written into out
+        ZapEthCodec zap = new ZapEthCodec(); // one per thread
+        int n = zap.handle(request, request.length, out); // the response's size, written into out
         // @end
         return n;
     }

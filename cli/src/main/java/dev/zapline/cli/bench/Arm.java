@@ -23,11 +23,16 @@ enum Arm {
     ZAP_RPC_ZAP("zap-rpc-zap", "jackson", true, Body.ZAP);
 
     /** The request body an arm sends. */
-    enum Body { NONE, JSON, ZAP }
+    enum Body {
+        NONE,
+        JSON,
+        ZAP
+    }
 
     final String label;
     /** JSON codec of the zapline server; null for the raw Netty baseline. */
     final String json;
+
     final boolean zap;
     final Body body;
 

@@ -15,17 +15,38 @@ import java.util.List;
  * @param latencyAt the open-model run at a fraction of the measured rate, or null when not run
  * @param roundsRps req/s of every round, in round order, when there were several (this row is the median round's)
  */
-record ArmResult(String name, double rps, double p50Us, double p99Us, double p999Us, long requests, long errors,
-        long gcCount, long gcMillis, double allocBytesPerRequest, double cpuNanosPerRequest, double serverCores,
-        double loaderCores, double wrkRps, LatencyAt latencyAt, String error, List<Double> roundsRps) {
+record ArmResult(
+        String name,
+        double rps,
+        double p50Us,
+        double p99Us,
+        double p999Us,
+        long requests,
+        long errors,
+        long gcCount,
+        long gcMillis,
+        double allocBytesPerRequest,
+        double cpuNanosPerRequest,
+        double serverCores,
+        double loaderCores,
+        double wrkRps,
+        LatencyAt latencyAt,
+        String error,
+        List<Double> roundsRps) {
 
     ArmResult {
         roundsRps = List.copyOf(roundsRps);
     }
 
     /** The open-model run: target and achieved rate, corrected latency. */
-    record LatencyAt(double fraction, double rateTarget, double rateAchieved, double p50Us, double p99Us,
-            double p999Us, long errors) {}
+    record LatencyAt(
+            double fraction,
+            double rateTarget,
+            double rateAchieved,
+            double p50Us,
+            double p99Us,
+            double p999Us,
+            long errors) {}
 
     static ArmResult failed(String name, String error) {
         return new ArmResult(name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Double.NaN, null, error, List.of());
@@ -36,18 +57,66 @@ record ArmResult(String name, double rps, double p50Us, double p99Us, double p99
     }
 
     ArmResult withWrk(double rps) {
-        return new ArmResult(name, this.rps, p50Us, p99Us, p999Us, requests, errors, gcCount, gcMillis,
-                allocBytesPerRequest, cpuNanosPerRequest, serverCores, loaderCores, rps, latencyAt, error, roundsRps);
+        return new ArmResult(
+                name,
+                this.rps,
+                p50Us,
+                p99Us,
+                p999Us,
+                requests,
+                errors,
+                gcCount,
+                gcMillis,
+                allocBytesPerRequest,
+                cpuNanosPerRequest,
+                serverCores,
+                loaderCores,
+                rps,
+                latencyAt,
+                error,
+                roundsRps);
     }
 
     ArmResult withLatencyAt(LatencyAt l) {
-        return new ArmResult(name, rps, p50Us, p99Us, p999Us, requests, errors, gcCount, gcMillis,
-                allocBytesPerRequest, cpuNanosPerRequest, serverCores, loaderCores, wrkRps, l, error, roundsRps);
+        return new ArmResult(
+                name,
+                rps,
+                p50Us,
+                p99Us,
+                p999Us,
+                requests,
+                errors,
+                gcCount,
+                gcMillis,
+                allocBytesPerRequest,
+                cpuNanosPerRequest,
+                serverCores,
+                loaderCores,
+                wrkRps,
+                l,
+                error,
+                roundsRps);
     }
 
     ArmResult withRounds(List<Double> rps) {
-        return new ArmResult(name, this.rps, p50Us, p99Us, p999Us, requests, errors, gcCount, gcMillis,
-                allocBytesPerRequest, cpuNanosPerRequest, serverCores, loaderCores, wrkRps, latencyAt, error, rps);
+        return new ArmResult(
+                name,
+                this.rps,
+                p50Us,
+                p99Us,
+                p999Us,
+                requests,
+                errors,
+                gcCount,
+                gcMillis,
+                allocBytesPerRequest,
+                cpuNanosPerRequest,
+                serverCores,
+                loaderCores,
+                wrkRps,
+                latencyAt,
+                error,
+                rps);
     }
 
     /**
@@ -57,13 +126,18 @@ record ArmResult(String name, double rps, double p50Us, double p99Us, double p99
     static ArmResult median(List<ArmResult> rounds) {
         for (ArmResult r : rounds) {
             if (!r.ok()) {
-                return rounds.size() == 1 ? r : failed(r.name, "in round " + (rounds.indexOf(r) + 1) + " of "
-                        + rounds.size() + ": " + r.error);
+                return rounds.size() == 1
+                        ? r
+                        : failed(
+                                r.name,
+                                "in round " + (rounds.indexOf(r) + 1) + " of " + rounds.size() + ": " + r.error);
             }
         }
         List<ArmResult> sorted = new java.util.ArrayList<>(rounds);
         sorted.sort(java.util.Comparator.comparingDouble(ArmResult::rps));
         ArmResult m = sorted.get((sorted.size() - 1) / 2);
-        return rounds.size() == 1 ? m : m.withRounds(rounds.stream().map(ArmResult::rps).toList());
+        return rounds.size() == 1
+                ? m
+                : m.withRounds(rounds.stream().map(ArmResult::rps).toList());
     }
 }

@@ -23,17 +23,30 @@ public final class BenchReport {
     public static String markdown(BenchResult r) {
         BenchSettings s = r.settings();
         StringBuilder b = new StringBuilder("# zapline bench\n\n");
-        b.append("- machine: ").append(r.machine().cpu()).append(", ").append(r.machine().cores()).append(" cores, ")
-                .append(r.machine().os()).append(", ").append(r.machine().jdk()).append('\n');
+        b.append("- machine: ")
+                .append(r.machine().cpu())
+                .append(", ")
+                .append(r.machine().cores())
+                .append(" cores, ")
+                .append(r.machine().os())
+                .append(", ")
+                .append(r.machine().jdk())
+                .append('\n');
         b.append("- command: `").append(s.command()).append("`\n");
-        b.append("- setup: each arm its own server JVM (`").append(String.join(" ", r.serverFlags()))
+        b.append("- setup: each arm its own server JVM (`")
+                .append(String.join(" ", r.serverFlags()))
                 .append("`, 1 event loop, loopback), started once; loader `zapline load`, 1 event loop, closed loop, ")
-                .append(s.connections()).append(" connections, 1 request in flight each; every server warmed ")
-                .append(seconds(s.warmupNanos())).append(" first, then each measured run re-opens its connections for ")
-                .append(seconds(Math.min(s.warmupNanos(), BenchRunner.REWARM_NANOS))).append(" and measures ")
+                .append(s.connections())
+                .append(" connections, 1 request in flight each; every server warmed ")
+                .append(seconds(s.warmupNanos()))
+                .append(" first, then each measured run re-opens its connections for ")
+                .append(seconds(Math.min(s.warmupNanos(), BenchRunner.REWARM_NANOS)))
+                .append(" and measures ")
                 .append(seconds(s.durationNanos()));
         if (s.rounds() > 1) {
-            b.append("; ").append(s.rounds()).append(" rounds in rotating order, interleaved (every arm once per ")
+            b.append("; ")
+                    .append(s.rounds())
+                    .append(" rounds in rotating order, interleaved (every arm once per ")
                     .append("round, its server kept running), each row the median round by req/s (every round's ")
                     .append("req/s below), each ratio the median of the round-by-round ratios");
         }
@@ -49,23 +62,43 @@ public final class BenchReport {
                 .append("time (1.00 = one core busy all the time: whichever side is near it is the bottleneck)\n\n");
         boolean wrk = r.arms().stream().anyMatch(a -> !Double.isNaN(a.wrkRps()));
         b.append("| arm | req/s | p50 µs | p99 µs | p99.9 µs | errors | server GCs | GC ms | alloc B/req "
-                + "| CPU µs/req | server cores | loader cores |").append(wrk ? " wrk req/s | ours/wrk |" : "")
+                        + "| CPU µs/req | server cores | loader cores |")
+                .append(wrk ? " wrk req/s | ours/wrk |" : "")
                 .append('\n');
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|").append(wrk ? "---:|---:|" : "")
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+                .append(wrk ? "---:|---:|" : "")
                 .append('\n');
         for (ArmResult a : r.arms()) {
             if (!a.ok()) {
-                b.append("| ").append(a.name()).append(" | **failed**: ").append(a.error().replace('|', '/'))
-                        .append(" |||||||||||").append(wrk ? "||" : "").append('\n');
+                b.append("| ")
+                        .append(a.name())
+                        .append(" | **failed**: ")
+                        .append(a.error().replace('|', '/'))
+                        .append(" |||||||||||")
+                        .append(wrk ? "||" : "")
+                        .append('\n');
                 continue;
             }
-            b.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f | %.0f | %d | %d | %d | %.1f | %.2f | %.2f "
-                    + "| %.2f |", a.name(), a.rps(), a.p50Us(), a.p99Us(), a.p999Us(), a.errors(), a.gcCount(),
-                    a.gcMillis(), a.allocBytesPerRequest(), a.cpuNanosPerRequest() / 1e3, a.serverCores(),
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.0f | %.0f | %.0f | %.0f | %d | %d | %d | %.1f | %.2f | %.2f " + "| %.2f |",
+                    a.name(),
+                    a.rps(),
+                    a.p50Us(),
+                    a.p99Us(),
+                    a.p999Us(),
+                    a.errors(),
+                    a.gcCount(),
+                    a.gcMillis(),
+                    a.allocBytesPerRequest(),
+                    a.cpuNanosPerRequest() / 1e3,
+                    a.serverCores(),
                     a.loaderCores()));
             if (wrk) {
-                b.append(Double.isNaN(a.wrkRps()) ? " | |" : String.format(Locale.ROOT, " %.0f | %.3fx |",
-                        a.wrkRps(), a.rps() / a.wrkRps()));
+                b.append(
+                        Double.isNaN(a.wrkRps())
+                                ? " | |"
+                                : String.format(Locale.ROOT, " %.0f | %.3fx |", a.wrkRps(), a.rps() / a.wrkRps()));
             }
             b.append('\n');
         }
@@ -82,23 +115,34 @@ public final class BenchReport {
             b.append("\n| arm | req/s per round |\n|---|---|\n");
             for (ArmResult a : r.arms()) {
                 if (a.ok()) {
-                    b.append("| ").append(a.name()).append(" | ").append(String.join(", ", a.roundsRps().stream()
-                            .map(x -> String.format(Locale.ROOT, "%.0f", x)).toList())).append(" |\n");
+                    b.append("| ")
+                            .append(a.name())
+                            .append(" | ")
+                            .append(String.join(
+                                    ", ",
+                                    a.roundsRps().stream()
+                                            .map(x -> String.format(Locale.ROOT, "%.0f", x))
+                                            .toList()))
+                            .append(" |\n");
                 }
             }
         }
         List<BenchResult.Ratio> ratios = r.ratios();
         if (!ratios.isEmpty()) {
             boolean spread = ratios.stream().anyMatch(q -> !Double.isNaN(q.q1()));
-            b.append("\n| ratio (req/s) | value |").append(spread ? " rounds, middle half |" : "")
-                    .append(" target | met |\n|---|---:|").append(spread ? "---:|" : "").append("---:|---|\n");
+            b.append("\n| ratio (req/s) | value |")
+                    .append(spread ? " rounds, middle half |" : "")
+                    .append(" target | met |\n|---|---:|")
+                    .append(spread ? "---:|" : "")
+                    .append("---:|---|\n");
             for (BenchResult.Ratio q : ratios) {
                 b.append(String.format(Locale.ROOT, "| %s | %.3fx |", q.label(), q.value()));
                 if (spread) {
-                    b.append(Double.isNaN(q.q1()) ? " |"
-                            : String.format(Locale.ROOT, " %.3f–%.3f |", q.q1(), q.q3()));
+                    b.append(Double.isNaN(q.q1()) ? " |" : String.format(Locale.ROOT, " %.3f–%.3f |", q.q1(), q.q3()));
                 }
-                b.append(String.format(Locale.ROOT, " %s | %s |\n",
+                b.append(String.format(
+                        Locale.ROOT,
+                        " %s | %s |\n",
                         q.target() > 0 ? String.format(Locale.ROOT, "≥ %.2fx", q.target()) : "",
                         q.target() > 0 ? (q.value() >= q.target() ? "yes" : "**no**") : ""));
             }
@@ -114,9 +158,17 @@ public final class BenchReport {
             for (ArmResult a : r.arms()) {
                 ArmResult.LatencyAt l = a.latencyAt();
                 if (l != null) {
-                    b.append(String.format(Locale.ROOT, "| %s | %.2f × max | %.0f | %.0f | %.0f | %.0f | %.0f | %d |\n",
-                            a.name(), l.fraction(), l.rateTarget(), l.rateAchieved(), l.p50Us(), l.p99Us(),
-                            l.p999Us(), l.errors()));
+                    b.append(String.format(
+                            Locale.ROOT,
+                            "| %s | %.2f × max | %.0f | %.0f | %.0f | %.0f | %.0f | %d |\n",
+                            a.name(),
+                            l.fraction(),
+                            l.rateTarget(),
+                            l.rateAchieved(),
+                            l.p50Us(),
+                            l.p99Us(),
+                            l.p999Us(),
+                            l.errors()));
                 }
             }
         }
@@ -159,7 +211,9 @@ public final class BenchReport {
             m.put("server_cores", round(a.serverCores()));
             m.put("loader_cores", round(a.loaderCores()));
             if (!a.roundsRps().isEmpty()) {
-                m.put("rounds_rps", a.roundsRps().stream().map(BenchReport::round).toList());
+                m.put(
+                        "rounds_rps",
+                        a.roundsRps().stream().map(BenchReport::round).toList());
             }
             if (!Double.isNaN(a.wrkRps())) {
                 m.put("wrk_rps", round(a.wrkRps()));
@@ -185,8 +239,9 @@ public final class BenchReport {
         for (BenchResult.Ratio q : r.ratios()) {
             ratios.put(q.key(), Math.round(q.value() * 10_000) / 10_000.0);
             if (!Double.isNaN(q.q1())) {
-                spread.put(q.key(), List.of(Math.round(q.q1() * 10_000) / 10_000.0,
-                        Math.round(q.q3() * 10_000) / 10_000.0));
+                spread.put(
+                        q.key(),
+                        List.of(Math.round(q.q1() * 10_000) / 10_000.0, Math.round(q.q3() * 10_000) / 10_000.0));
             }
         }
         root.put("ratios", ratios);
@@ -213,7 +268,8 @@ public final class BenchReport {
         if (old == null || !old.path("arms").isArray()) {
             throw new IllegalArgumentException(earlierJson + " is not a zapline bench JSON result (no arms[])");
         }
-        StringBuilder b = new StringBuilder("\n## Compared with ").append(earlierJson).append("\n\n");
+        StringBuilder b =
+                new StringBuilder("\n## Compared with ").append(earlierJson).append("\n\n");
         if (old.path("command").isTextual()) {
             b.append("earlier command: `").append(old.path("command").asText()).append("`\n\n");
         }
@@ -226,22 +282,41 @@ public final class BenchReport {
                     o = n;
                 }
             }
-            if (o == null || !a.ok() || !o.path("error").isNull() && !o.path("error").isMissingNode()) {
-                b.append("| ").append(a.name()).append(" | ").append(o == null ? "not run" : o.path("rps").asText())
-                        .append(" | ").append(a.ok() ? String.format(Locale.ROOT, "%.0f", a.rps()) : "failed")
+            if (o == null
+                    || !a.ok()
+                    || !o.path("error").isNull() && !o.path("error").isMissingNode()) {
+                b.append("| ")
+                        .append(a.name())
+                        .append(" | ")
+                        .append(o == null ? "not run" : o.path("rps").asText())
+                        .append(" | ")
+                        .append(a.ok() ? String.format(Locale.ROOT, "%.0f", a.rps()) : "failed")
                         .append(" | | | | |\n");
                 continue;
             }
             double then = o.path("rps").asDouble();
-            b.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %s | %.0f → %.0f | %.2f → %.2f | %.1f → %.1f |\n",
-                    a.name(), then, a.rps(), change(then, a.rps()), o.path("p99_us").asDouble(), a.p99Us(),
-                    o.path("cpu_ns_per_req").asDouble() / 1e3, a.cpuNanosPerRequest() / 1e3,
-                    o.path("alloc_bytes_per_req").asDouble(), a.allocBytesPerRequest()));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.0f | %.0f | %s | %.0f → %.0f | %.2f → %.2f | %.1f → %.1f |\n",
+                    a.name(),
+                    then,
+                    a.rps(),
+                    change(then, a.rps()),
+                    o.path("p99_us").asDouble(),
+                    a.p99Us(),
+                    o.path("cpu_ns_per_req").asDouble() / 1e3,
+                    a.cpuNanosPerRequest() / 1e3,
+                    o.path("alloc_bytes_per_req").asDouble(),
+                    a.allocBytesPerRequest()));
         }
         for (JsonNode n : old.path("arms")) {
             String name = n.path("name").asText();
             if (now.arms().stream().noneMatch(a -> a.name().equals(name))) {
-                b.append("| ").append(name).append(" | ").append(n.path("rps").asText()).append(" | not run | | | | |\n");
+                b.append("| ")
+                        .append(name)
+                        .append(" | ")
+                        .append(n.path("rps").asText())
+                        .append(" | not run | | | | |\n");
             }
         }
         Map<String, Double> ratios = now.ratioMap();
@@ -249,8 +324,12 @@ public final class BenchReport {
             b.append("\n| ratio | then | now |\n|---|---:|---:|\n");
             for (BenchResult.Ratio q : now.ratios()) {
                 JsonNode o = old.path("ratios").path(q.key());
-                b.append(String.format(Locale.ROOT, "| %s | %s | %.3fx |\n", q.label(),
-                        o.isNumber() ? String.format(Locale.ROOT, "%.3fx", o.asDouble()) : "", q.value()));
+                b.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %.3fx |\n",
+                        q.label(),
+                        o.isNumber() ? String.format(Locale.ROOT, "%.3fx", o.asDouble()) : "",
+                        q.value()));
             }
         }
         return b.toString();
@@ -262,13 +341,20 @@ public final class BenchReport {
             return null;
         }
         if (a.loaderCores() >= 0.95) {
-            return String.format(Locale.ROOT, "the loader was the bottleneck (its process used %.2f cores, the "
-                    + "server %.2f): this req/s is the loader's ceiling, the server's CPU per request is the figure "
-                    + "to compare", a.loaderCores(), a.serverCores());
+            return String.format(
+                    Locale.ROOT,
+                    "the loader was the bottleneck (its process used %.2f cores, the "
+                            + "server %.2f): this req/s is the loader's ceiling, the server's CPU per request is the figure "
+                            + "to compare",
+                    a.loaderCores(),
+                    a.serverCores());
         }
-        return String.format(Locale.ROOT, "neither side saturated its core (server %.2f, loader %.2f): other work "
-                + "on the machine took the CPU, so this req/s understates both; rerun on a quiet machine",
-                a.serverCores(), a.loaderCores());
+        return String.format(
+                Locale.ROOT,
+                "neither side saturated its core (server %.2f, loader %.2f): other work "
+                        + "on the machine took the CPU, so this req/s understates both; rerun on a quiet machine",
+                a.serverCores(),
+                a.loaderCores());
     }
 
     private static String change(double then, double now) {

@@ -11,15 +11,22 @@ import java.util.Map;
  * @param pinning one line on core placement
  * @param serverFlags the server children's JVM flags
  */
-public record BenchResult(Machine machine, BenchSettings settings, String pinning, List<String> serverFlags,
-        List<ArmResult> arms) {
+public record BenchResult(
+        Machine machine, BenchSettings settings, String pinning, List<String> serverFlags, List<ArmResult> arms) {
 
     /**
      * A ratio of two arms' req/s and the target it answers to (0: none), with the quartiles of the round-by-round
      * ratios ({@code q1}, {@code q3}; NaN with fewer than three rounds).
      */
-    record Ratio(String key, String label, String numerator, String denominator, double value, double target,
-            double q1, double q3) {}
+    record Ratio(
+            String key,
+            String label,
+            String numerator,
+            String denominator,
+            double value,
+            double target,
+            double q1,
+            double q3) {}
 
     public BenchResult {
         arms = List.copyOf(arms);
@@ -47,19 +54,31 @@ public record BenchResult(Machine machine, BenchSettings settings, String pinnin
         add(out, "zap_vs_http_health", "ZAP vs HTTP, /health", "zap-health", "http-health", 1.18);
         add(out, "zap_vs_http_rpc", "ZAP vs HTTP, typed /rpc", "zap-rpc-zap", "http-rpc-zap", 0);
         for (String codec : new String[] {"jackson", "dsljson", "fastjson2"}) {
-            add(out, "zap_rpc_vs_" + codec, "typed ZAP /rpc vs " + codec + " over HTTP", "zap-rpc-zap",
-                    "http-rpc-" + codec, 0);
+            add(
+                    out,
+                    "zap_rpc_vs_" + codec,
+                    "typed ZAP /rpc vs " + codec + " over HTTP",
+                    "zap-rpc-zap",
+                    "http-rpc-" + codec,
+                    0);
         }
         ArmResult fastest = null;
         for (ArmResult a : arms) {
-            if (a.ok() && a.name().startsWith("http-rpc-") && !a.name().equals("http-rpc-zap")
+            if (a.ok()
+                    && a.name().startsWith("http-rpc-")
+                    && !a.name().equals("http-rpc-zap")
                     && (fastest == null || a.rps() > fastest.rps())) {
                 fastest = a;
             }
         }
         if (fastest != null) {
-            add(out, "zap_rpc_vs_fastest_json", "typed ZAP /rpc vs the fastest JSON (" + fastest.name() + ")",
-                    "zap-rpc-zap", fastest.name(), 1.2);
+            add(
+                    out,
+                    "zap_rpc_vs_fastest_json",
+                    "typed ZAP /rpc vs the fastest JSON (" + fastest.name() + ")",
+                    "zap-rpc-zap",
+                    fastest.name(),
+                    1.2);
         }
         return out;
     }

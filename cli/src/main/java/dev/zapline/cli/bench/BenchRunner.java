@@ -1,6 +1,7 @@
 package dev.zapline.cli.bench;
 
 import dev.zapline.cli.load.LoadTarget;
+import dev.zapline.client.ZapLoops;
 import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.Engine;
 import dev.zapline.load.engine.LoadPlan;
@@ -11,7 +12,6 @@ import dev.zapline.load.report.Reporter;
 import dev.zapline.load.report.Summary;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
-import dev.zapline.client.ZapLoops;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -61,9 +61,11 @@ public final class BenchRunner {
     private final Map<String, List<ArmResult>> rounds = new LinkedHashMap<>();
     /** The open-model and wrk runs made after the rounds, by arm. Guarded by this. */
     private final Map<String, ArmResult.LatencyAt> latencies = new LinkedHashMap<>();
+
     private final Map<String, Double> wrkRates = new LinkedHashMap<>();
     /** Each arm's running server, or why it could not start; touched by the running thread only. */
     private final Map<String, ServerProcess> servers = new LinkedHashMap<>();
+
     private final Map<String, String> startFailures = new LinkedHashMap<>();
 
     BenchRunner(BenchSettings settings, PrintStream log, Hook hook, Pinning pinning, Machine machine) {
@@ -143,8 +145,10 @@ public final class BenchRunner {
                     String tag = settings.rounds() > 1 ? " (round " + (round + 1) + ")" : "";
                     log.println("zapline bench: " + arm.label + tag + " ...");
                     ArmResult r = measure(arm, loops);
-                    log.println("zapline bench: " + arm.label + tag + ": " + (r.ok()
-                            ? String.format("%.0f req/s, p99 %.0f µs", r.rps(), r.p99Us()) : "FAILED: " + r.error()));
+                    log.println("zapline bench: " + arm.label + tag + ": "
+                            + (r.ok()
+                                    ? String.format("%.0f req/s, p99 %.0f µs", r.rps(), r.p99Us())
+                                    : "FAILED: " + r.error()));
                     record(arm.label, r);
                 }
             }
@@ -245,16 +249,19 @@ public final class BenchRunner {
             Client client = client(arm, url, loops);
             long warmup = Math.min(settings.warmupNanos(), REWARM_NANOS);
             LoadPlan plan = LoadPlan.maxThroughput(1, settings.durationNanos(), settings.connections(), 1)
-                    .withWarmup(warmup).withTimeout(TIMEOUT_NANOS);
+                    .withWarmup(warmup)
+                    .withTimeout(TIMEOUT_NANOS);
             Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
             CompletableFuture<Window> stats = new CompletableFuture<>();
-            Thread t = new Thread(() -> {
-                try {
-                    stats.complete(statsOverMeasuredPhase(engine, server, arm));
-                } catch (Throwable e) {
-                    stats.completeExceptionally(e);
-                }
-            }, "zapline-bench-stats");
+            Thread t = new Thread(
+                    () -> {
+                        try {
+                            stats.complete(statsOverMeasuredPhase(engine, server, arm));
+                        } catch (Throwable e) {
+                            stats.completeExceptionally(e);
+                        }
+                    },
+                    "zapline-bench-stats");
             t.setDaemon(true);
             t.start();
             Summary s = new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
@@ -264,15 +271,28 @@ public final class BenchRunner {
                 throw new BenchException("server " + arm.label + " exited during the run");
             }
             if (success(s) == 0) {
-                throw new BenchException("no request succeeded in the measured phase (" + s.requests()
-                        + " ended: " + s.outcomes() + "); a longer --warmup or --duration may help");
+                throw new BenchException("no request succeeded in the measured phase (" + s.requests() + " ended: "
+                        + s.outcomes() + "); a longer --warmup or --duration may help");
             }
             long responses = Math.max(1, s.requests() - s.outcomes().getOrDefault(Outcome.DROPPED.key(), 0L));
-            ArmResult r = new ArmResult(arm.label, s.rateAchieved(), s.corrected().p(50), s.corrected().p(99),
-                    s.corrected().p(99.9), s.requests(), s.requests() - success(s), d.gcCount(), d.gcMillis(),
-                    (double) d.allocatedBytes() / responses, (double) d.cpuNanos() / responses,
-                    (double) d.cpuNanos() / w.wallNanos(), (double) w.loaderCpuNanos() / w.wallNanos(), Double.NaN,
-                    null, null, List.of());
+            ArmResult r = new ArmResult(
+                    arm.label,
+                    s.rateAchieved(),
+                    s.corrected().p(50),
+                    s.corrected().p(99),
+                    s.corrected().p(99.9),
+                    s.requests(),
+                    s.requests() - success(s),
+                    d.gcCount(),
+                    d.gcMillis(),
+                    (double) d.allocatedBytes() / responses,
+                    (double) d.cpuNanos() / responses,
+                    (double) d.cpuNanos() / w.wallNanos(),
+                    (double) w.loaderCpuNanos() / w.wallNanos(),
+                    Double.NaN,
+                    null,
+                    null,
+                    List.of());
             return r;
         } catch (BenchException | IllegalStateException | IOException e) {
             return ArmResult.failed(arm.label, e.getMessage());
@@ -297,7 +317,8 @@ public final class BenchRunner {
         sleepUntil(start + settings.durationNanos());
         ServerStats after = server.stats(STATS_MILLIS);
         long wall = System.nanoTime() - t0;
-        return new Window(after.minus(before), Math.max(1, wall), ServerStats.now().cpuNanos() - loader0);
+        return new Window(
+                after.minus(before), Math.max(1, wall), ServerStats.now().cpuNanos() - loader0);
     }
 
     private Window await(CompletableFuture<Window> stats, Arm arm) throws InterruptedException {
@@ -313,15 +334,27 @@ public final class BenchRunner {
     private ArmResult.LatencyAt latencyAt(Arm arm, String url, Client client, ZapLoops loops, double maxRps)
             throws InterruptedException {
         double rate = Math.max(1, Math.floor(maxRps * settings.latencyAt()));
-        LoadPlan plan = LoadPlan.open(Stages.constant(rate, Duration.ofNanos(settings.durationNanos())),
-                Arrival.UNIFORM, 1, settings.connections(), 1).withPipeline(1).withTimeout(TIMEOUT_NANOS)
+        LoadPlan plan = LoadPlan.open(
+                        Stages.constant(rate, Duration.ofNanos(settings.durationNanos())),
+                        Arrival.UNIFORM,
+                        1,
+                        settings.connections(),
+                        1)
+                .withPipeline(1)
+                .withTimeout(TIMEOUT_NANOS)
                 .withLimits(Math.max(1_000, settings.connections() * 16), TIMEOUT_NANOS)
                 .withWarmup(LATENCY_WARMUP_NANOS);
         log.println("zapline bench: " + arm.label + ": open model at " + (long) rate + " req/s ...");
         Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
         Summary s = new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
-        return new ArmResult.LatencyAt(settings.latencyAt(), rate, s.rateAchieved(), s.corrected().p(50),
-                s.corrected().p(99), s.corrected().p(99.9), s.requests() - success(s));
+        return new ArmResult.LatencyAt(
+                settings.latencyAt(),
+                rate,
+                s.rateAchieved(),
+                s.corrected().p(50),
+                s.corrected().p(99),
+                s.corrected().p(99.9),
+                s.requests() - success(s));
     }
 
     private double wrk(Arm arm, String url) {
@@ -368,7 +401,10 @@ public final class BenchRunner {
      * ({@code bench/lib.sh}, {@code jvm_flags}; {@code BenchPartsTest} checks that the two agree).
      */
     static List<String> serverFlags() {
-        List<String> f = new ArrayList<>(List.of("-Xms512m", "-Xmx512m", "-Dio.netty.leakDetection.level=disabled",
+        List<String> f = new ArrayList<>(List.of(
+                "-Xms512m",
+                "-Xmx512m",
+                "-Dio.netty.leakDetection.level=disabled",
                 "--enable-native-access=ALL-UNNAMED"));
         if (Runtime.version().feature() >= 24) {
             f.add("--sun-misc-unsafe-memory-access=allow");
@@ -377,7 +413,9 @@ public final class BenchRunner {
     }
 
     private static String javaBinary() {
-        return ProcessHandle.current().info().command()
+        return ProcessHandle.current()
+                .info()
+                .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 

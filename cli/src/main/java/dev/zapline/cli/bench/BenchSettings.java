@@ -10,8 +10,16 @@ import java.util.List;
  * @param latencyAt fraction of each arm's measured rate for an open-model latency run, or 0 for none
  * @param command the command line, as the report prints it
  */
-public record BenchSettings(List<String> arms, int rounds, long warmupNanos, long durationNanos, int connections,
-        double latencyAt, boolean crossCheck, boolean pin, String command) {
+public record BenchSettings(
+        List<String> arms,
+        int rounds,
+        long warmupNanos,
+        long durationNanos,
+        int connections,
+        double latencyAt,
+        boolean crossCheck,
+        boolean pin,
+        String command) {
 
     public BenchSettings {
         arms = List.copyOf(arms);

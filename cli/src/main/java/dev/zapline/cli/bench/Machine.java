@@ -20,7 +20,9 @@ record Machine(String cpu, int cores, String os, String jdk) {
             // not Linux: the architecture will do
         }
         String vendor = System.getProperty("java.vendor.version", System.getProperty("java.vendor", ""));
-        return new Machine(cpu, Runtime.getRuntime().availableProcessors(),
+        return new Machine(
+                cpu,
+                Runtime.getRuntime().availableProcessors(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version"),
                 (vendor.isEmpty() ? "" : vendor + " ") + "JDK " + Runtime.version());
     }

@@ -27,7 +27,9 @@ record Pinning(boolean pinned, int loaderCpu, int serverCpu, String note) {
         if (!wanted) {
             return off("--no-pin");
         }
-        if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+        if (!System.getProperty("os.name", "")
+                .toLowerCase(java.util.Locale.ROOT)
+                .contains("linux")) {
             return off("not Linux, so server and loader share the cores and disturb each other");
         }
         List<Integer> cpus = allowedCpus();
@@ -44,7 +46,9 @@ record Pinning(boolean pinned, int loaderCpu, int serverCpu, String note) {
         String pid = Long.toString(ProcessHandle.current().pid());
         try {
             Process p = new ProcessBuilder(taskset, "-a", "-p", "-c", Integer.toString(loader), pid)
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 p.destroyForcibly();
                 return off("taskset could not pin this process");
@@ -55,8 +59,8 @@ record Pinning(boolean pinned, int loaderCpu, int serverCpu, String note) {
             Thread.currentThread().interrupt();
             return off("interrupted while pinning");
         }
-        return new Pinning(true, loader, server, "pinned: server on core " + server + ", loader on core " + loader
-                + " (taskset)");
+        return new Pinning(
+                true, loader, server, "pinned: server on core " + server + ", loader on core " + loader + " (taskset)");
     }
 
     /** What goes before a server child's {@code java}. */
@@ -91,7 +95,8 @@ record Pinning(boolean pinned, int loaderCpu, int serverCpu, String note) {
                 continue;
             }
             int dash = part.indexOf('-');
-            int from = Integer.parseInt(part.substring(0, dash < 0 ? part.length() : dash).strip());
+            int from = Integer.parseInt(
+                    part.substring(0, dash < 0 ? part.length() : dash).strip());
             int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1).strip());
             for (int c = from; c <= to; c++) {
                 out.add(c);

@@ -1,11 +1,11 @@
 package dev.zapline.cli.bench;
 
 import dev.zapline.cli.serve.DemoApp;
+import dev.zapline.fixtures.baseline.RawNettyServer;
 import dev.zapline.server.App;
 import dev.zapline.server.ListenAddress;
 import dev.zapline.server.ServerConfig;
 import dev.zapline.server.Transport;
-import dev.zapline.fixtures.baseline.RawNettyServer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -33,7 +33,8 @@ public final class ServerChild {
             ready = "ready " + raw.port() + " 0";
         } else if (args.length == 2 && args[0].equals("zapline")) {
             App app = DemoApp.create(ServerConfig.defaults().withEventLoops(1), args[1])
-                    .listen("http://127.0.0.1:0", "127.0.0.1:0").start();
+                    .listen("http://127.0.0.1:0", "127.0.0.1:0")
+                    .start();
             server = () -> app.stop(Duration.ofSeconds(1));
             ready = "ready " + port(app, Transport.HTTP) + " " + port(app, Transport.ZAP);
         } else {

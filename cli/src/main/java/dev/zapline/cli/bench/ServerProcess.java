@@ -34,7 +34,8 @@ final class ServerProcess implements AutoCloseable {
     private ServerProcess(String name, List<String> command, long readyMillis) throws IOException {
         this.name = name;
         this.stderr = Files.createTempFile("zapline-bench-server", ".log");
-        this.process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+        this.process =
+                new ProcessBuilder(command).redirectError(stderr.toFile()).start();
         this.stdin = process.getOutputStream();
         Thread reader = new Thread(this::readLines, "zapline-bench-" + name);
         reader.setDaemon(true);
@@ -101,8 +102,9 @@ final class ServerProcess implements AutoCloseable {
             throw new BenchException("interrupted while waiting for server " + name);
         }
         if (line == null) {
-            throw process.isAlive() ? new BenchException("server " + name + " did not answer within " + millis
-                    + " ms" + tail()) : died("exited");
+            throw process.isAlive()
+                    ? new BenchException("server " + name + " did not answer within " + millis + " ms" + tail())
+                    : died("exited");
         }
         if (line.equals(EOF)) {
             lines.offer(EOF);
@@ -137,8 +139,8 @@ final class ServerProcess implements AutoCloseable {
     }
 
     private void readLines() {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.US_ASCII))) {
+        try (BufferedReader r =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.US_ASCII))) {
             for (String line; (line = r.readLine()) != null; ) {
                 lines.offer(line);
             }

@@ -20,16 +20,19 @@ record ServerStats(long gcCount, long gcMillis, long allocatedBytes, long cpuNan
             count += Math.max(0, gc.getCollectionCount());
             millis += Math.max(0, gc.getCollectionTime());
         }
-        long alloc = ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
-                .getTotalThreadAllocatedBytes();
+        long alloc =
+                ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getTotalThreadAllocatedBytes();
         long cpu = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
         return new ServerStats(count, millis, alloc, cpu);
     }
 
     ServerStats minus(ServerStats earlier) {
-        return new ServerStats(gcCount - earlier.gcCount, gcMillis - earlier.gcMillis,
-                allocatedBytes - earlier.allocatedBytes, cpuNanos - earlier.cpuNanos);
+        return new ServerStats(
+                gcCount - earlier.gcCount,
+                gcMillis - earlier.gcMillis,
+                allocatedBytes - earlier.allocatedBytes,
+                cpuNanos - earlier.cpuNanos);
     }
 
     String line() {

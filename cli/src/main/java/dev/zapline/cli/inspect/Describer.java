@@ -113,8 +113,10 @@ public final class Describer {
             out.add(h.nameAsString() + ": " + h.valueAsString());
         }
         if (h.malformed()) {
-            throw new ZapFormatException(block.position(), "header block of field @" + field + " (" + block.length()
-                    + " bytes, " + h.declaredCount() + " pairs declared) is malformed after " + out.size() + " pairs");
+            throw new ZapFormatException(
+                    block.position(),
+                    "header block of field @" + field + " (" + block.length() + " bytes, " + h.declaredCount()
+                            + " pairs declared) is malformed after " + out.size() + " pairs");
         }
         return out;
     }

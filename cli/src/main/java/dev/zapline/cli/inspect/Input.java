@@ -10,7 +10,11 @@ import java.util.List;
 public final class Input {
 
     /** How the input is framed. */
-    public enum Framing { AUTO, MESSAGE, FRAMES }
+    public enum Framing {
+        AUTO,
+        MESSAGE,
+        FRAMES
+    }
 
     /** One message found in the input: where it starts and how long it is. */
     public record Part(int index, int offset, int length) {}
@@ -62,8 +66,10 @@ public final class Input {
             if (data.length - p < 4) {
                 throw new ZapFormatException(p, "truncated frame length prefix: " + (data.length - p) + " of 4 bytes");
             }
-            long length = Integer.toUnsignedLong((data[p] & 0xFF) << 24 | (data[p + 1] & 0xFF) << 16
-                    | (data[p + 2] & 0xFF) << 8 | data[p + 3] & 0xFF);
+            long length = Integer.toUnsignedLong((data[p] & 0xFF) << 24
+                    | (data[p + 1] & 0xFF) << 16
+                    | (data[p + 2] & 0xFF) << 8
+                    | data[p + 3] & 0xFF);
             if (length == 0) {
                 throw new ZapFormatException(p, "zero-length frame");
             }
@@ -71,8 +77,8 @@ public final class Input {
                 throw new ZapFormatException(p, "frame of " + length + " bytes exceeds the limit of " + maxFrame);
             }
             if (length > data.length - p - 4) {
-                throw new ZapFormatException(p, "frame of " + length + " bytes but only " + (data.length - p - 4)
-                        + " follow");
+                throw new ZapFormatException(
+                        p, "frame of " + length + " bytes but only " + (data.length - p - 4) + " follow");
             }
             parts.add(new Part(parts.size(), p + 4, (int) length));
             p += 4 + (int) length;
@@ -84,7 +90,8 @@ public final class Input {
     }
 
     private static boolean startsWithMagic(byte[] data) {
-        return data.length >= 4 && (data[0] & 0xFF | (data[1] & 0xFF) << 8 | (data[2] & 0xFF) << 16
-                | (data[3] & 0xFF) << 24) == Zap.MAGIC;
+        return data.length >= 4
+                && (data[0] & 0xFF | (data[1] & 0xFF) << 8 | (data[2] & 0xFF) << 16 | (data[3] & 0xFF) << 24)
+                        == Zap.MAGIC;
     }
 }

@@ -65,20 +65,29 @@ final class LayoutFields {
         out.put("count", l.count());
         List<Object> items = new ArrayList<>();
         switch (element) {
-            case U8 -> { for (int i = 0; i < l.count(); i++) items.add(l.u8(i)); }
-            case U16 -> { for (int i = 0; i < l.count(); i++) items.add(l.u16(i)); }
-            case U32 -> { for (int i = 0; i < l.count(); i++) items.add(l.u32(i)); }
-            case U64 -> { for (int i = 0; i < l.count(); i++) items.add(new BigInteger(Long.toUnsignedString(l.u64(i)))); }
+            case U8 -> {
+                for (int i = 0; i < l.count(); i++) items.add(l.u8(i));
+            }
+            case U16 -> {
+                for (int i = 0; i < l.count(); i++) items.add(l.u16(i));
+            }
+            case U32 -> {
+                for (int i = 0; i < l.count(); i++) items.add(l.u32(i));
+            }
+            case U64 -> {
+                for (int i = 0; i < l.count(); i++) items.add(new BigInteger(Long.toUnsignedString(l.u64(i))));
+            }
             case RAW -> items.add(hex(l.rawBytes(slice).toByteArray()));
             default -> {
                 ZapListCursor c = new ZapListCursor();
                 for (c.reset(l); c.next(); ) {
                     byte[] b = c.element(slice).toByteArray();
-                    items.add(switch (element) {
-                        case TEXT -> c.element(slice).asString();
-                        case STRUCT -> "message of " + b.length + " bytes";
-                        default -> hex(b);
-                    });
+                    items.add(
+                            switch (element) {
+                                case TEXT -> c.element(slice).asString();
+                                case STRUCT -> "message of " + b.length + " bytes";
+                                default -> hex(b);
+                            });
                 }
             }
         }

@@ -21,13 +21,19 @@ public final class Render {
                 out.append(key).append('\n');
                 text(cast(m), out, indent + "  ");
             } else if (v instanceof List<?> l) {
-                out.append(key).append(" ".repeat(width - e.getKey().length() + 2)).append('(').append(l.size())
+                out.append(key)
+                        .append(" ".repeat(width - e.getKey().length() + 2))
+                        .append('(')
+                        .append(l.size())
                         .append(")\n");
                 for (Object item : l) {
                     out.append(indent).append("  ").append(item).append('\n');
                 }
             } else {
-                out.append(key).append(" ".repeat(width - e.getKey().length() + 2)).append(v).append('\n');
+                out.append(key)
+                        .append(" ".repeat(width - e.getKey().length() + 2))
+                        .append(v)
+                        .append('\n');
             }
         }
     }

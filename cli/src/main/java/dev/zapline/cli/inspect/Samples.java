@@ -1,10 +1,10 @@
 package dev.zapline.cli.inspect;
 
+import dev.zapline.codec.zaphttp.HeaderBlockWriter;
+import dev.zapline.codec.zaphttp.ZapHttpWriter;
 import dev.zapline.fixtures.eth.EthCallReq;
 import dev.zapline.fixtures.eth.EthCallResp;
 import dev.zapline.fixtures.eth.EthSample;
-import dev.zapline.codec.zaphttp.HeaderBlockWriter;
-import dev.zapline.codec.zaphttp.ZapHttpWriter;
 import dev.zapline.wire.ZapBuilder;
 import dev.zapline.wire.ZapLayout;
 import java.io.ByteArrayOutputStream;
@@ -32,19 +32,19 @@ public final class Samples {
         switch (name) {
             case "http-request" -> {
                 byte[] body = "{\"jsonrpc\":\"2.0\",\"method\":\"eth_blockNumber\"}".getBytes(StandardCharsets.UTF_8);
-                ZapHttpWriter.request(b, "POST", "/v1/blocks?height=42", "HTTP/1.1", headers(), body, 0, body.length,
-                        null);
+                ZapHttpWriter.request(
+                        b, "POST", "/v1/blocks?height=42", "HTTP/1.1", headers(), body, 0, body.length, null);
             }
             case "http-response" -> {
                 byte[] body = "{\"result\":\"0x2a\"}".getBytes(StandardCharsets.UTF_8);
                 ZapHttpWriter.response(b, false, 200, "OK", "HTTP/1.1", headers(), body, 0, body.length, null);
             }
-            case "eth-request" -> EthCallReq.encode(b, EthSample.ID, EthSample.BLOCK, EthSample.method(),
-                    EthSample.account());
+            case "eth-request" ->
+                EthCallReq.encode(b, EthSample.ID, EthSample.BLOCK, EthSample.method(), EthSample.account());
             case "eth-response" -> {
                 byte[] account = EthSample.account();
-                long balance = EthSample.balance(EthSample.BLOCK, EthSample.METHOD.length(), account.length,
-                        account[0] & 0xFF);
+                long balance = EthSample.balance(
+                        EthSample.BLOCK, EthSample.METHOD.length(), account.length, account[0] & 0xFF);
                 EthCallResp.encode(b, EthSample.ID, balance, EthSample.NONCE, EthSample.blockHash());
             }
             case "stream" -> {

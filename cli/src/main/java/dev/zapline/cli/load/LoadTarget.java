@@ -1,12 +1,12 @@
 package dev.zapline.cli.load;
 
-import dev.zapline.load.engine.Client;
-import dev.zapline.load.engine.HttpLoadClient;
-import dev.zapline.load.engine.ZapLoadClient;
 import dev.zapline.client.ZapAddress;
 import dev.zapline.client.ZapFrame;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.client.ZapRequest;
+import dev.zapline.load.engine.Client;
+import dev.zapline.load.engine.HttpLoadClient;
+import dev.zapline.load.engine.ZapLoadClient;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -43,17 +43,19 @@ public record LoadTarget(String url, boolean zap, String host, int port, String 
                 return new LoadTarget(url, false, u.getHost(), u.getPort() < 0 ? 80 : u.getPort(), null, target);
             }
             case "zap" -> {
-                if (u.getHost() == null && (u.getAuthority() == null || u.getAuthority().isEmpty())) {
+                if (u.getHost() == null
+                        && (u.getAuthority() == null || u.getAuthority().isEmpty())) {
                     String socket = u.getPath();
                     if (socket == null || socket.isEmpty()) {
-                        throw new IllegalArgumentException("URL '" + url + "': zap:///path/to.sock?path=/x needs a "
-                                + "socket path");
+                        throw new IllegalArgumentException(
+                                "URL '" + url + "': zap:///path/to.sock?path=/x needs a " + "socket path");
                     }
                     String t = "/";
                     if (u.getRawQuery() != null) {
                         for (String kv : u.getRawQuery().split("&")) {
                             if (kv.startsWith("path=")) {
-                                t = java.net.URLDecoder.decode(kv.substring(5), java.nio.charset.StandardCharsets.UTF_8);
+                                t = java.net.URLDecoder.decode(
+                                        kv.substring(5), java.nio.charset.StandardCharsets.UTF_8);
                             }
                         }
                     }
@@ -65,8 +67,9 @@ public record LoadTarget(String url, boolean zap, String host, int port, String 
                 }
                 return new LoadTarget(url, true, u.getHost(), u.getPort(), null, target);
             }
-            default -> throw new IllegalArgumentException("URL '" + url + "': use http://host:port/path, "
-                    + "zap://host:port/path or zap:///path/to.sock?path=/target");
+            default ->
+                throw new IllegalArgumentException("URL '" + url + "': use http://host:port/path, "
+                        + "zap://host:port/path or zap:///path/to.sock?path=/target");
         }
     }
 

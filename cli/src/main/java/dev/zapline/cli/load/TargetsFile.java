@@ -31,8 +31,8 @@ import java.util.Objects;
 public final class TargetsFile {
 
     /** One request: where its {@code METHOD URL} line is, and what it sends. */
-    public record Entry(int line, String method, LoadTarget target, List<Map.Entry<String, String>> headers,
-            byte[] body) {}
+    public record Entry(
+            int line, String method, LoadTarget target, List<Map.Entry<String, String>> headers, byte[] body) {}
 
     private TargetsFile() {}
 
@@ -79,18 +79,23 @@ public final class TargetsFile {
                 }
                 int colon = line.indexOf(':');
                 if (colon <= 0) {
-                    throw error(name, no, "'" + line + "' is not a header 'Name: value', a '@bodyfile' line or a "
-                            + "blank line ending the request");
+                    throw error(
+                            name,
+                            no,
+                            "'" + line + "' is not a header 'Name: value', a '@bodyfile' line or a "
+                                    + "blank line ending the request");
                 }
-                block.headers.add(Map.entry(line.substring(0, colon).strip(), line.substring(colon + 1).strip()));
+                block.headers.add(Map.entry(
+                        line.substring(0, colon).strip(),
+                        line.substring(colon + 1).strip()));
             }
         }
         if (block != null) {
             out.add(block.entry());
         }
         if (out.isEmpty()) {
-            throw new IllegalArgumentException(name + ": no request (want 'METHOD URL' lines, blocks separated by "
-                    + "blank lines)");
+            throw new IllegalArgumentException(
+                    name + ": no request (want 'METHOD URL' lines, blocks separated by " + "blank lines)");
         }
         return out;
     }
@@ -110,15 +115,20 @@ public final class TargetsFile {
             throw error(name, no, e.getMessage());
         }
         if (first != null && !sameOrigin(first.target(), t)) {
-            throw error(name, no, parts[1] + " is not on the origin of line " + first.line() + " ("
-                    + first.target().url() + "): one run uses one connection pool, so every URL needs the same "
-                    + "scheme, host and port");
+            throw error(
+                    name,
+                    no,
+                    parts[1] + " is not on the origin of line " + first.line() + " ("
+                            + first.target().url() + "): one run uses one connection pool, so every URL needs the same "
+                            + "scheme, host and port");
         }
         return new Block(no, parts[0], t);
     }
 
     static boolean sameOrigin(LoadTarget a, LoadTarget b) {
-        return a.zap() == b.zap() && a.port() == b.port() && Objects.equals(a.socket(), b.socket())
+        return a.zap() == b.zap()
+                && a.port() == b.port()
+                && Objects.equals(a.socket(), b.socket())
                 && Objects.equals(lower(a.host()), lower(b.host()));
     }
 

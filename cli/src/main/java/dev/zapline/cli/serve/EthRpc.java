@@ -84,8 +84,8 @@ public final class EthRpc {
             throw new HttpStatusException.BadRequest("eth request: " + e.getMessage());
         }
         ZapSlice account = req.account(s.slice);
-        long balance = EthSample.balance(req.block(), req.methodLength(), account.length(),
-                account.isEmpty() ? 0 : account.byteAt(0));
+        long balance = EthSample.balance(
+                req.block(), req.methodLength(), account.length(), account.isEmpty() ? 0 : account.byteAt(0));
         int size = EthCallResp.write(s.out, 0, req.id(), balance, EthSample.NONCE, BLOCK_HASH);
         ctx.header(CONTENT_TYPE, ZAP_TYPE_BYTES).send(s.out, 0, size);
     }

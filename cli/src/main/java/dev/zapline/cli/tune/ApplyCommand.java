@@ -16,12 +16,16 @@ import picocli.CommandLine.Spec;
  * {@code zapline tune apply}: saves the previous value of every setting it is about to change, then changes them.
  * A setting the kernel or driver refuses is reported and skipped; the others are still applied.
  */
-@Command(name = "apply", mixinStandardHelpOptions = true,
+@Command(
+        name = "apply",
+        mixinStandardHelpOptions = true,
         description = "Save the current values to the state file, then apply the recommended ones (needs root).",
         exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:every change applied, or nothing to change",
-                        "1:some settings were refused and skipped (the rest applied)",
-                        "2:error before anything changed (not root, unknown interface, state not writable)"})
+        exitCodeList = {
+            "0:every change applied, or nothing to change",
+            "1:some settings were refused and skipped (the rest applied)",
+            "2:error before anything changed (not root, unknown interface, state not writable)"
+        })
 final class ApplyCommand implements Callable<Integer> {
 
     @Spec
@@ -46,8 +50,9 @@ final class ApplyCommand implements Callable<Integer> {
             List<Finding> changes = survey.with(Finding.State.NOT_TUNED);
             int absent = survey.with(Finding.State.ABSENT).size();
             if (changes.isEmpty()) {
-                out.println("nothing changed: all " + survey.with(Finding.State.TUNED).size()
-                        + " available settings are already tuned (" + absent + " not available here)");
+                out.println("nothing changed: all "
+                        + survey.with(Finding.State.TUNED).size() + " available settings are already tuned (" + absent
+                        + " not available here)");
                 out.flush();
                 return 0;
             }

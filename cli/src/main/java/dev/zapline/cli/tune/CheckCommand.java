@@ -4,12 +4,14 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code zapline tune check}: every setting against its recommendation, and a summary of the interface. */
-@Command(name = "check", mixinStandardHelpOptions = true,
+@Command(
+        name = "check",
+        mixinStandardHelpOptions = true,
         description = "Show each setting, its current and recommended value, and whether it is tuned.",
         exitCodeListHeading = "Exit status:%n",
         exitCodeList = {"0:every available setting is tuned", "1:something is not tuned", "2:error"})
@@ -33,12 +35,17 @@ final class CheckCommand implements Callable<Integer> {
             Survey survey = Survey.take(host, target, parent.env());
             PrintWriter out = spec.commandLine().getOut();
             out.println(survey.heading("check"));
-            NicSummary.inspect(survey.host(), survey.iface(), survey.ethtool()).lines().forEach(out::println);
+            NicSummary.inspect(survey.host(), survey.iface(), survey.ethtool())
+                    .lines()
+                    .forEach(out::println);
             out.println();
             SettingTable.print(out, survey.findings());
             out.println();
             out.println(OpenFiles.advice(
-                    survey.host().files().read(survey.host().resolve("/proc/self/limits")).flatMap(OpenFiles::softLimit),
+                    survey.host()
+                            .files()
+                            .read(survey.host().resolve("/proc/self/limits"))
+                            .flatMap(OpenFiles::softLimit),
                     survey.profile().openFilesAdvice()));
             int tuned = survey.with(Finding.State.TUNED).size();
             int untuned = survey.with(Finding.State.NOT_TUNED).size();

@@ -35,8 +35,11 @@ final class CpuSet {
         for (String part : trimmed.split(",")) {
             int dash = part.indexOf('-');
             try {
-                int from = Integer.parseInt(part.substring(0, dash < 0 ? part.length() : dash).strip());
-                int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1).strip());
+                int from = Integer.parseInt(
+                        part.substring(0, dash < 0 ? part.length() : dash).strip());
+                int to = dash < 0
+                        ? from
+                        : Integer.parseInt(part.substring(dash + 1).strip());
                 if (from < 0 || to < from) {
                     throw new IllegalArgumentException("bad CPU range '" + part + "' in '" + trimmed + "'");
                 }
@@ -61,8 +64,8 @@ final class CpuSet {
                 throw new IllegalArgumentException("bad CPU mask '" + text.strip() + "'", e);
             }
             if (value < 0 || value > 0xFFFF_FFFFL) {
-                throw new IllegalArgumentException("CPU mask word '" + word + "' wider than 32 bits in '"
-                        + text.strip() + "'");
+                throw new IllegalArgumentException(
+                        "CPU mask word '" + word + "' wider than 32 bits in '" + text.strip() + "'");
             }
             for (int bit = 0; bit < WORD_BITS; bit++) {
                 if ((value & (1L << bit)) != 0) {

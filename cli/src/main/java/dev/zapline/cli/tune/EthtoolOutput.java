@@ -17,8 +17,12 @@ final class EthtoolOutput {
             return Optional.empty();
         }
         return Optional.of(new Ethtool.Channels(
-                max.getOrDefault("RX", 0), max.getOrDefault("TX", 0), max.getOrDefault("Combined", 0),
-                cur.getOrDefault("RX", 0), cur.getOrDefault("TX", 0), cur.getOrDefault("Combined", 0)));
+                max.getOrDefault("RX", 0),
+                max.getOrDefault("TX", 0),
+                max.getOrDefault("Combined", 0),
+                cur.getOrDefault("RX", 0),
+                cur.getOrDefault("TX", 0),
+                cur.getOrDefault("Combined", 0)));
     }
 
     /** Parses {@code ethtool -g} output; empty when neither section is found. */
@@ -66,7 +70,9 @@ final class EthtoolOutput {
                 continue;
             }
             try {
-                values.put(line.substring(0, colon).strip(), Integer.parseInt(line.substring(colon + 1).strip()));
+                values.put(
+                        line.substring(0, colon).strip(),
+                        Integer.parseInt(line.substring(colon + 1).strip()));
             } catch (NumberFormatException e) {
                 // "n/a" or a word: nothing to record
             }

@@ -19,7 +19,8 @@ record Finding(Setting setting, Optional<String> current, State state) {
     }
 
     static Finding of(Setting setting, Optional<String> current) {
-        State state = current.isEmpty() ? State.ABSENT
+        State state = current.isEmpty()
+                ? State.ABSENT
                 : setting.match().matches(current.get(), setting.desired()) ? State.TUNED : State.NOT_TUNED;
         return new Finding(setting, current, state);
     }

@@ -34,8 +34,11 @@ interface HostFiles {
 
         @Override
         public void write(Path file, String content) throws IOException {
-            Files.write(file, content.getBytes(StandardCharsets.UTF_8),
-                    StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+            Files.write(
+                    file,
+                    content.getBytes(StandardCharsets.UTF_8),
+                    StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING);
         }
     };
 }

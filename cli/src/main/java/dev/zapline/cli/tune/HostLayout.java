@@ -38,8 +38,7 @@ final class HostLayout {
     /** The CPUs in {@code /sys/devices/system/cpu/online}. */
     CpuSet onlineCpus() {
         String path = "/sys/devices/system/cpu/online";
-        String text = files.read(resolve(path))
-                .orElseThrow(() -> new TuneException("cannot read " + resolve(path)));
+        String text = files.read(resolve(path)).orElseThrow(() -> new TuneException("cannot read " + resolve(path)));
         try {
             CpuSet cpus = CpuSet.parseList(text);
             if (cpus.size() == 0) {
@@ -57,7 +56,8 @@ final class HostLayout {
     }
 
     static Optional<String> defaultRoute(String routeTable) {
-        return routeTable.lines()
+        return routeTable
+                .lines()
                 .skip(1)
                 .map(line -> line.strip().split("\\s+"))
                 .filter(f -> f.length > 1 && f[1].equals("00000000"))

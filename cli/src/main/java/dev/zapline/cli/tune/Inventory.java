@@ -31,7 +31,8 @@ final class Inventory {
         }
         List<String> tx = host.queues(iface, "tx");
         for (int i = 0; i < tx.size(); i++) {
-            out.add(queueFile(iface, tx.get(i), "xps_cpus", xpsMask(cpus, i, tx.size()).toMask(), Match.CPU_MASK));
+            out.add(queueFile(
+                    iface, tx.get(i), "xps_cpus", xpsMask(cpus, i, tx.size()).toMask(), Match.CPU_MASK));
         }
         for (int cpu : cpus.cpus()) {
             String path = "/sys/devices/system/cpu/cpu" + cpu + "/cpufreq/scaling_governor";
@@ -65,19 +66,22 @@ final class Inventory {
     }
 
     private static Setting queueFile(String iface, String queue, String file, String desired, Match match) {
-        return new Setting.File(iface + " " + queue + " " + file,
-                HostLayout.netFile(iface, "queues/" + queue + "/" + file), desired, match);
+        return new Setting.File(
+                iface + " " + queue + " " + file,
+                HostLayout.netFile(iface, "queues/" + queue + "/" + file),
+                desired,
+                match);
     }
 
     private static void addEthtool(List<Setting> out, String iface, Ethtool ethtool) {
         Optional<Ethtool.Rings> rings = ethtool.rings(iface);
         if (rings.isPresent() && rings.get().maxRx() > 0) {
-            out.add(new Setting.Ethtool(iface, Setting.Kind.RING, "rx", Integer.toString(rings.get().maxRx()),
-                    Match.AT_LEAST));
+            out.add(new Setting.Ethtool(
+                    iface, Setting.Kind.RING, "rx", Integer.toString(rings.get().maxRx()), Match.AT_LEAST));
         }
         if (rings.isPresent() && rings.get().maxTx() > 0) {
-            out.add(new Setting.Ethtool(iface, Setting.Kind.RING, "tx", Integer.toString(rings.get().maxTx()),
-                    Match.AT_LEAST));
+            out.add(new Setting.Ethtool(
+                    iface, Setting.Kind.RING, "tx", Integer.toString(rings.get().maxTx()), Match.AT_LEAST));
         }
         Map<String, Ethtool.Feature> features = ethtool.features(iface);
         for (String shortName : FEATURE_ORDER) {

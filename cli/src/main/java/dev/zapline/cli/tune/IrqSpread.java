@@ -27,7 +27,9 @@ record IrqSpread(int lines, List<Long> perCpu) {
                 .toList();
         for (String row : rows.subList(1, rows.size())) {
             String[] f = row.strip().split("\\s+");
-            if (f.length < cpus + 2 || !f[0].endsWith(":") || !f[0].substring(0, f[0].length() - 1).matches("\\d+")) {
+            if (f.length < cpus + 2
+                    || !f[0].endsWith(":")
+                    || !f[0].substring(0, f[0].length() - 1).matches("\\d+")) {
                 continue;
             }
             String description = String.join(" ", List.of(f).subList(cpus + 1, f.length));

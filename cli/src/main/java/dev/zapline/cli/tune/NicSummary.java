@@ -33,7 +33,8 @@ record NicSummary(String iface, String driver, int rxQueues, int txQueues, Strin
         }
         List<String> names = new ArrayList<>(List.of(iface));
         host.device(iface).ifPresent(names::add);
-        IrqSpread irqs = host.files().read(host.resolve("/proc/interrupts"))
+        IrqSpread irqs = host.files()
+                .read(host.resolve("/proc/interrupts"))
                 .map(text -> IrqSpread.parse(text, names))
                 .orElse(new IrqSpread(0, List.of()));
         return new NicSummary(iface, host.driver(iface).orElse("unknown"), rx, tx, src, irqs);

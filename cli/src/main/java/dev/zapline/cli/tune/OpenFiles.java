@@ -9,7 +9,8 @@ final class OpenFiles {
 
     /** The soft limit, or empty when the limits file cannot be read. */
     static Optional<Long> softLimit(String limitsText) {
-        return limitsText.lines()
+        return limitsText
+                .lines()
                 .filter(l -> l.startsWith("Max open files"))
                 .map(l -> l.substring("Max open files".length()).strip().split("\\s+")[0])
                 .filter(s -> s.matches("\\d+|unlimited"))

@@ -11,7 +11,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code zapline tune plan}: the exact changes {@code apply} would make, as shell commands. Changes nothing. */
-@Command(name = "plan", mixinStandardHelpOptions = true,
+@Command(
+        name = "plan",
+        mixinStandardHelpOptions = true,
         description = "Print the changes apply would make, as shell commands.",
         exitCodeListHeading = "Exit status:%n",
         exitCodeList = {"0:plan printed (possibly empty)", "2:error"})
@@ -29,7 +31,8 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
-    @Option(names = "--print-script",
+    @Option(
+            names = "--print-script",
             description = "Print only an idempotent bash script equivalent to apply (it keeps no state for revert).")
     boolean printScript;
 
@@ -43,12 +46,14 @@ final class PlanCommand implements Callable<Integer> {
                 ShellScript.script(survey, changes).forEach(out::println);
             } else if (changes.isEmpty()) {
                 out.println(survey.heading("plan"));
-                out.println("nothing to change: all " + survey.with(Finding.State.TUNED).size()
-                        + " available settings are tuned");
+                out.println("nothing to change: all "
+                        + survey.with(Finding.State.TUNED).size() + " available settings are tuned");
             } else {
-                out.println(survey.heading("plan") + ": " + changes.size() + " change" + (changes.size() == 1 ? "" : "s"));
+                out.println(
+                        survey.heading("plan") + ": " + changes.size() + " change" + (changes.size() == 1 ? "" : "s"));
                 for (Finding f : changes) {
-                    out.println("# " + f.setting().name() + ": " + f.shown() + " -> " + f.setting().desired());
+                    out.println("# " + f.setting().name() + ": " + f.shown() + " -> "
+                            + f.setting().desired());
                     out.println(ShellScript.command(survey.io(), f.setting()));
                 }
             }

@@ -25,7 +25,8 @@ final class ProcessEthtool implements Ethtool {
 
     /** The real ethtool when it is installed, otherwise {@link Ethtool#NONE}. */
     static Ethtool find() {
-        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
+        List<String> dirs =
+                new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
         dirs.addAll(List.of("/usr/sbin", "/sbin"));
         for (String dir : dirs) {
             if (dir.isEmpty()) {
@@ -85,7 +86,8 @@ final class ProcessEthtool implements Ethtool {
         try (InputStream in = process.getInputStream()) {
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
-                throw new IOException("ethtool " + String.join(" ", args) + " timed out after " + TIMEOUT_SECONDS + " s");
+                throw new IOException(
+                        "ethtool " + String.join(" ", args) + " timed out after " + TIMEOUT_SECONDS + " s");
             }
             String output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             if (process.exitValue() != 0) {

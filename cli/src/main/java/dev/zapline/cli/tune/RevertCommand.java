@@ -16,12 +16,16 @@ import picocli.CommandLine.Spec;
  * {@code zapline tune revert}: writes back exactly the values {@code apply} saved, then removes the state file, so
  * a second revert finds nothing to do. Values it cannot restore stay in the state file for another try.
  */
-@Command(name = "revert", mixinStandardHelpOptions = true,
+@Command(
+        name = "revert",
+        mixinStandardHelpOptions = true,
         description = "Restore the values saved by apply, byte for byte (needs root).",
         exitCodeListHeading = "Exit status:%n",
-        exitCodeList = {"0:everything restored, or nothing to revert",
-                        "1:some values could not be restored (kept in the state file)",
-                        "2:error (not root, unreadable state file)"})
+        exitCodeList = {
+            "0:everything restored, or nothing to revert",
+            "1:some values could not be restored (kept in the state file)",
+            "2:error (not root, unreadable state file)"
+        })
 final class RevertCommand implements Callable<Integer> {
 
     @Spec
@@ -45,7 +49,8 @@ final class RevertCommand implements Callable<Integer> {
                 return 0;
             }
             TuneEnv env = parent.env();
-            SettingIo io = new SettingIo(new HostLayout(host.root, env.files()), env.ethtool().apply(host.root));
+            SettingIo io = new SettingIo(
+                    new HostLayout(host.root, env.files()), env.ethtool().apply(host.root));
             Map<String, String> failed = new LinkedHashMap<>();
             int restored = 0;
             int unchanged = 0;
@@ -66,7 +71,8 @@ final class RevertCommand implements Callable<Integer> {
                 state.save(failed);
             }
             out.println("result: " + restored + " restored, " + unchanged + " already at the saved value, "
-                    + failed.size() + " failed; " + (failed.isEmpty()
+                    + failed.size() + " failed; "
+                    + (failed.isEmpty()
                             ? "state file removed, a second revert does nothing"
                             : "the failed ones stay in " + state.file()));
             out.flush();
@@ -83,8 +89,8 @@ final class RevertCommand implements Callable<Integer> {
         }
         Optional<String> after = io.read(s);
         if (after.isEmpty() || !after.get().equals(value)) {
-            out.println("failed " + s.name() + ": reads back " + after.map(Match::normalise).orElse("nothing")
-                    + " instead of " + Match.normalise(value));
+            out.println("failed " + s.name() + ": reads back "
+                    + after.map(Match::normalise).orElse("nothing") + " instead of " + Match.normalise(value));
             return false;
         }
         out.println("restored " + s.name() + " to " + Match.normalise(value));

@@ -21,14 +21,17 @@ final class SettingIo {
     Optional<String> read(Setting setting) {
         return switch (setting) {
             case Setting.File f -> host.files().read(host.resolve(f.path()));
-            case Setting.Ethtool e -> switch (e.kind()) {
-                case RING -> ethtool.rings(e.iface())
-                        .map(r -> e.param().equals("rx") ? r.rx() : r.tx())
-                        .filter(n -> n > 0)
-                        .map(String::valueOf);
-                case FEATURE -> Optional.ofNullable(ethtool.features(e.iface()).get(Inventory.FEATURES.get(e.param())))
-                        .map(f -> f.on() ? "on" : "off");
-            };
+            case Setting.Ethtool e ->
+                switch (e.kind()) {
+                    case RING ->
+                        ethtool.rings(e.iface())
+                                .map(r -> e.param().equals("rx") ? r.rx() : r.tx())
+                                .filter(n -> n > 0)
+                                .map(String::valueOf);
+                    case FEATURE ->
+                        Optional.ofNullable(ethtool.features(e.iface()).get(Inventory.FEATURES.get(e.param())))
+                                .map(f -> f.on() ? "on" : "off");
+                };
         };
     }
 

@@ -16,8 +16,9 @@ final class ShellScript {
     static String command(SettingIo io, Setting setting) {
         return switch (setting) {
             case Setting.File f -> "echo " + quote(f.desired()) + " > " + quote(io.where(f));
-            case Setting.Ethtool e -> "ethtool " + (e.kind() == Setting.Kind.RING ? "-G " : "-K ") + quote(e.iface())
-                    + " " + e.param() + " " + e.desired();
+            case Setting.Ethtool e ->
+                "ethtool " + (e.kind() == Setting.Kind.RING ? "-G " : "-K ") + quote(e.iface()) + " " + e.param() + " "
+                        + e.desired();
         };
     }
 
@@ -43,10 +44,11 @@ final class ShellScript {
                 "  if ! \"$@\"; then echo \"refused: $*\" >&2; refused=$((refused + 1)); fi",
                 "}"));
         for (Finding f : changes) {
-            lines.add(switch (f.setting()) {
-                case Setting.File file -> "put " + quote(survey.io().where(file)) + " " + quote(file.desired());
-                case Setting.Ethtool e -> "run " + command(survey.io(), e);
-            });
+            lines.add(
+                    switch (f.setting()) {
+                        case Setting.File file -> "put " + quote(survey.io().where(file)) + " " + quote(file.desired());
+                        case Setting.Ethtool e -> "run " + command(survey.io(), e);
+                    });
         }
         lines.add("if [ \"$refused\" -ne 0 ]; then echo \"$refused setting(s) refused\" >&2; exit 1; fi");
         lines.add("echo 'zapline tune: " + changes.size() + " setting(s) written'");

@@ -16,19 +16,28 @@ import java.util.Locale;
  * @param cpus online CPUs
  * @param findings every managed setting, as found
  */
-record Survey(SettingIo io, HostLayout host, Ethtool ethtool, String iface, boolean autoDetected, Profile profile,
-        CpuSet cpus, List<Finding> findings) {
+record Survey(
+        SettingIo io,
+        HostLayout host,
+        Ethtool ethtool,
+        String iface,
+        boolean autoDetected,
+        Profile profile,
+        CpuSet cpus,
+        List<Finding> findings) {
 
     /** Resolves the interface and CPUs and reads every setting; {@link TuneException} when that is impossible. */
     static Survey take(HostOptions hostOptions, TargetOptions target, TuneEnv env) {
         HostLayout host = new HostLayout(hostOptions.root, env.files());
         boolean auto = target.iface == null;
         String iface = auto
-                ? host.defaultRouteInterface().orElseThrow(() -> new TuneException(
-                        "no default route in " + host.resolve("/proc/net/route") + "; pass --iface"))
+                ? host.defaultRouteInterface()
+                        .orElseThrow(() -> new TuneException(
+                                "no default route in " + host.resolve("/proc/net/route") + "; pass --iface"))
                 : target.iface;
         if (!host.hasInterface(iface)) {
-            throw new TuneException("unknown interface '" + iface + "': no " + host.resolve(HostLayout.netFile(iface, "")));
+            throw new TuneException(
+                    "unknown interface '" + iface + "': no " + host.resolve(HostLayout.netFile(iface, "")));
         }
         CpuSet cpus = host.onlineCpus();
         Ethtool ethtool = env.ethtool().apply(hostOptions.root);

@@ -6,11 +6,16 @@ import picocli.CommandLine.Option;
 /** {@code --iface} and {@code --profile}, for the commands that look at settings. */
 final class TargetOptions {
 
-    @Option(names = "--iface", paramLabel = "IF",
+    @Option(
+            names = "--iface",
+            paramLabel = "IF",
             description = "Network interface (default: the one carrying the default route).")
     String iface;
 
-    @Option(names = "--profile", defaultValue = "server", paramLabel = "server|loader",
+    @Option(
+            names = "--profile",
+            defaultValue = "server",
+            paramLabel = "server|loader",
             converter = ProfileConverter.class,
             description = "Which values to recommend: server (serving traffic) or loader (generating it);"
                     + " default: ${DEFAULT-VALUE}.")

@@ -19,7 +19,9 @@ import picocli.CommandLine.Spec;
  *
  * <p>Every value and the reason for it are in {@code docs/tuning.md}. Not thread-safe; one instance per run.
  */
-@Command(name = "tune", mixinStandardHelpOptions = true,
+@Command(
+        name = "tune",
+        mixinStandardHelpOptions = true,
         description = "Check, plan, apply and revert the Linux network settings that decide the ceiling.",
         subcommands = {CheckCommand.class, PlanCommand.class, ApplyCommand.class, RevertCommand.class})
 public final class TuneCommand implements Runnable {

@@ -18,7 +18,8 @@ record TuneEnv(HostFiles files, Function<Path, Ethtool> ethtool, BooleanSupplier
 
     /** The real machine; {@code ethtool} is only used when the root directory is {@code /}, never for a fake tree. */
     static TuneEnv real() {
-        return new TuneEnv(HostFiles.DIRECT,
+        return new TuneEnv(
+                HostFiles.DIRECT,
                 dir -> dir.toAbsolutePath().normalize().getNameCount() == 0 ? ProcessEthtool.find() : Ethtool.NONE,
                 TuneEnv::effectiveUidIsZero);
     }

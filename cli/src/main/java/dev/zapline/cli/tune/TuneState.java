@@ -61,7 +61,8 @@ final class TuneState {
     /** Replaces the state file with these values, creating its directory when needed. */
     void save(Map<String, String> saved) {
         StringBuilder sb = new StringBuilder(HEADER).append('\n');
-        saved.forEach((key, value) -> sb.append(key).append('\t').append(escape(value)).append('\n'));
+        saved.forEach((key, value) ->
+                sb.append(key).append('\t').append(escape(value)).append('\n'));
         try {
             Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);
@@ -105,12 +106,13 @@ final class TuneState {
                 continue;
             }
             char next = escaped.charAt(++i);
-            sb.append(switch (next) {
-                case 'n' -> '\n';
-                case 'r' -> '\r';
-                case 't' -> '\t';
-                default -> next;
-            });
+            sb.append(
+                    switch (next) {
+                        case 'n' -> '\n';
+                        case 'r' -> '\r';
+                        case 't' -> '\t';
+                        default -> next;
+                    });
         }
         return sb.toString();
     }

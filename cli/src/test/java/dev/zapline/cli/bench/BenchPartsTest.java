@@ -17,8 +17,12 @@ class BenchPartsTest {
     @Test
     void armListsParseInOrderAndRejectUnknownOrRepeatedNames() {
         assertThat(BenchRunner.armNames("zap-health, raw-netty")).containsExactly("zap-health", "raw-netty");
-        assertThat(BenchRunner.armNames("all")).hasSize(8).startsWith("raw-netty").endsWith("zap-rpc-zap");
-        assertThatThrownBy(() -> BenchRunner.armNames("http-health,nope")).hasMessageContaining("no arm 'nope'")
+        assertThat(BenchRunner.armNames("all"))
+                .hasSize(8)
+                .startsWith("raw-netty")
+                .endsWith("zap-rpc-zap");
+        assertThatThrownBy(() -> BenchRunner.armNames("http-health,nope"))
+                .hasMessageContaining("no arm 'nope'")
                 .hasMessageContaining("zap-rpc-zap");
         assertThatThrownBy(() -> BenchRunner.armNames("zap-health,zap-health")).hasMessageContaining("twice");
         assertThatThrownBy(() -> BenchRunner.armNames(",")).hasMessageContaining("no arm");
@@ -27,7 +31,9 @@ class BenchPartsTest {
     @Test
     void armsSendTheSameRecordInEachEncoding() {
         assertThat(Arm.HTTP_HEALTH.method()).isEqualTo("GET");
-        assertThat(Arm.ZAP_RPC_ZAP.bodyBytes()).isEqualTo(Arm.HTTP_RPC_ZAP.bodyBytes()).hasSize(82);
+        assertThat(Arm.ZAP_RPC_ZAP.bodyBytes())
+                .isEqualTo(Arm.HTTP_RPC_ZAP.bodyBytes())
+                .hasSize(82);
         assertThat(new String(Arm.HTTP_RPC_DSLJSON.bodyBytes())).contains("eth_getBalance");
         assertThat(Arm.ZAP_RPC_ZAP.url("127.0.0.1", 1, 2)).isEqualTo("zap://127.0.0.1:2/rpc");
         assertThat(Arm.RAW_NETTY.url("127.0.0.1", 1, 2)).isEqualTo("http://127.0.0.1:1/health");
@@ -71,10 +77,12 @@ class BenchPartsTest {
     @Test
     void wrkScriptCarriesMethodTypeAndEveryBodyByte() {
         String script = WrkRun.script("POST", "application/zap", new byte[] {'a', '"', '\\', 0, (byte) 0xff});
-        assertThat(script).isEqualTo("wrk.method = \"POST\"\nwrk.headers[\"Content-Type\"] = \"application/zap\"\n"
-                + "wrk.body = \"a\\034\\092\\000\\255\"\n");
+        assertThat(script)
+                .isEqualTo("wrk.method = \"POST\"\nwrk.headers[\"Content-Type\"] = \"application/zap\"\n"
+                        + "wrk.body = \"a\\034\\092\\000\\255\"\n");
         assertThat(WrkRun.script("GET", null, new byte[0])).isEqualTo("wrk.method = \"GET\"\n");
-        assertThat(WrkRun.parse("  Latency ...\nRequests/sec: 123456.78\nTransfer/sec: 9MB\n")).isEqualTo(123456.78);
+        assertThat(WrkRun.parse("  Latency ...\nRequests/sec: 123456.78\nTransfer/sec: 9MB\n"))
+                .isEqualTo(123456.78);
         assertThatThrownBy(() -> WrkRun.parse("unable to connect")).hasMessageContaining("no Requests/sec");
     }
 
@@ -95,12 +103,12 @@ class BenchPartsTest {
 
     @Test
     void theReportSaysWhenTheServerWasNotTheBottleneck() {
-        ArmResult serverBound = new ArmResult("a", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.97, 0.9, Double.NaN, null, null,
-                List.of());
-        ArmResult loaderBound = new ArmResult("b", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.7, 0.99, Double.NaN, null, null,
-                List.of());
-        ArmResult starved = new ArmResult("c", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.3, 0.4, Double.NaN, null, null,
-                List.of());
+        ArmResult serverBound =
+                new ArmResult("a", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.97, 0.9, Double.NaN, null, null, List.of());
+        ArmResult loaderBound =
+                new ArmResult("b", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.7, 0.99, Double.NaN, null, null, List.of());
+        ArmResult starved =
+                new ArmResult("c", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.3, 0.4, Double.NaN, null, null, List.of());
         assertThat(BenchReport.bottleneckNote(serverBound)).isNull();
         assertThat(BenchReport.bottleneckNote(loaderBound)).contains("the loader was the bottleneck");
         assertThat(BenchReport.bottleneckNote(starved)).contains("other work on the machine");
@@ -112,20 +120,22 @@ class BenchPartsTest {
         ArmResult raw = named("raw-netty", 100, 50, 100, 60, 100);
         ArmResult zapline = named("http-health", 99, 49, 97, 61, 102);
         BenchSettings s = new BenchSettings(List.of("raw-netty", "http-health"), 5, 0, 1, 1, 0, false, false, "x");
-        BenchResult r = new BenchResult(new Machine("cpu", 2, "os", "jdk"), s, "unpinned", List.of(),
-                List.of(raw, zapline));
+        BenchResult r =
+                new BenchResult(new Machine("cpu", 2, "os", "jdk"), s, "unpinned", List.of(), List.of(raw, zapline));
         BenchResult.Ratio q = r.ratios().get(0);
         // per round: 0.99, 0.98, 0.97, 1.0167, 1.02 -> median 0.99; the median rounds' ratio would be 97 / 100
         assertThat(zapline.rps() / raw.rps()).isCloseTo(0.97, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(q.value()).isCloseTo(0.99, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(q.q1()).isCloseTo(0.98, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(q.q3()).isCloseTo(61.0 / 60, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(BenchReport.markdown(r)).contains("| zapline HTTP /health vs raw Netty | 0.990x | 0.980–1.017 |",
-                "median of the round-by-round ratios");
+        assertThat(BenchReport.markdown(r))
+                .contains(
+                        "| zapline HTTP /health vs raw Netty | 0.990x | 0.980–1.017 |",
+                        "median of the round-by-round ratios");
         assertThat(BenchReport.json(r)).contains("\"ratio_quartiles\"");
         // one round: the plain ratio, no spread
-        BenchResult one = new BenchResult(new Machine("cpu", 2, "os", "jdk"), s, "unpinned", List.of(),
-                List.of(row(200), row(100)));
+        BenchResult one = new BenchResult(
+                new Machine("cpu", 2, "os", "jdk"), s, "unpinned", List.of(), List.of(row(200), row(100)));
         assertThat(BenchResult.ratio(row(100), row(200))).isEqualTo(0.5);
         assertThat(BenchResult.quantile(new double[] {1, 2, 3, 4}, 0.25)).isEqualTo(1.75);
         assertThat(one.arms()).hasSize(2);

@@ -22,8 +22,19 @@ import org.junit.jupiter.api.io.TempDir;
 class BenchRunnerTest {
 
     private static final long MS = 1_000_000;
-    private static final List<String> ARM_KEYS = List.of("name", "rps", "p50_us", "p99_us", "p999_us", "errors",
-            "gc_count", "gc_ms", "alloc_bytes_per_req", "cpu_ns_per_req", "server_cores", "loader_cores");
+    private static final List<String> ARM_KEYS = List.of(
+            "name",
+            "rps",
+            "p50_us",
+            "p99_us",
+            "p999_us",
+            "errors",
+            "gc_count",
+            "gc_ms",
+            "alloc_bytes_per_req",
+            "cpu_ns_per_req",
+            "server_cores",
+            "loader_cores");
 
     private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
@@ -34,12 +45,21 @@ class BenchRunnerTest {
 
     @Test
     void everyArmRunsAndTheReportsCarryEveryFigure(@TempDir Path dir) throws Exception {
-        BenchSettings s = new BenchSettings(BenchRunner.armNames("all"), 1, 1_000 * MS, 500 * MS, 4, 0.5, false, false,
-                "zapline bench (test)");
+        BenchSettings s = new BenchSettings(
+                BenchRunner.armNames("all"), 1, 1_000 * MS, 500 * MS, 4, 0.5, false, false, "zapline bench (test)");
         BenchResult r = BenchRunner.run(s, new PrintStream(log, true, StandardCharsets.UTF_8), null);
 
-        assertThat(r.arms()).extracting(ArmResult::name).containsExactly("raw-netty", "http-health", "zap-health",
-                "http-rpc-jackson", "http-rpc-dsljson", "http-rpc-fastjson2", "http-rpc-zap", "zap-rpc-zap");
+        assertThat(r.arms())
+                .extracting(ArmResult::name)
+                .containsExactly(
+                        "raw-netty",
+                        "http-health",
+                        "zap-health",
+                        "http-rpc-jackson",
+                        "http-rpc-dsljson",
+                        "http-rpc-fastjson2",
+                        "http-rpc-zap",
+                        "zap-rpc-zap");
         for (ArmResult a : r.arms()) {
             assertThat(a.error()).as(a.name() + " / log: " + log).isNull();
             assertThat(a.rps()).as(a.name()).isPositive();
@@ -61,7 +81,9 @@ class BenchRunnerTest {
         assertThat(json.path("arms")).hasSize(8);
         for (JsonNode arm : json.path("arms")) {
             for (String key : ARM_KEYS) {
-                assertThat(arm.has(key)).as(arm.path("name").asText() + " has " + key).isTrue();
+                assertThat(arm.has(key))
+                        .as(arm.path("name").asText() + " has " + key)
+                        .isTrue();
             }
             assertThat(arm.path("latency_at").path("p99_us").isNumber()).isTrue();
         }
@@ -76,8 +98,9 @@ class BenchRunnerTest {
                 .isCloseTo(rps(json, "zap-health") / rps(json, "http-health"), withinPercentage(0.1));
         assertThat(ratios.path("zap_vs_http_rpc").asDouble())
                 .isCloseTo(rps(json, "zap-rpc-zap") / rps(json, "http-rpc-zap"), withinPercentage(0.1));
-        double fastest = Math.max(rps(json, "http-rpc-jackson"), Math.max(rps(json, "http-rpc-dsljson"),
-                rps(json, "http-rpc-fastjson2")));
+        double fastest = Math.max(
+                rps(json, "http-rpc-jackson"),
+                Math.max(rps(json, "http-rpc-dsljson"), rps(json, "http-rpc-fastjson2")));
         assertThat(ratios.path("zap_rpc_vs_fastest_json").asDouble())
                 .isCloseTo(rps(json, "zap-rpc-zap") / fastest, withinPercentage(0.1));
         for (String codec : new String[] {"jackson", "dsljson", "fastjson2"}) {
@@ -86,9 +109,16 @@ class BenchRunnerTest {
         }
 
         String md = Files.readString(dir.resolve("bench.md"));
-        assertThat(md).contains("| raw-netty |", "| zap-rpc-zap |", "zapline HTTP /health vs raw Netty",
-                "typed ZAP /rpc vs the fastest JSON", "unpinned: --no-pin", "zapline bench (test)",
-                "- one round: ", "`--rounds 5`, the default");
+        assertThat(md)
+                .contains(
+                        "| raw-netty |",
+                        "| zap-rpc-zap |",
+                        "zapline HTTP /health vs raw Netty",
+                        "typed ZAP /rpc vs the fastest JSON",
+                        "unpinned: --no-pin",
+                        "zapline bench (test)",
+                        "- one round: ",
+                        "`--rounds 5`, the default");
 
         String compared = BenchReport.compare(r, dir.resolve("bench.json"));
         assertThat(compared).contains("| http-health |", "+0.0 %");
@@ -96,8 +126,16 @@ class BenchRunnerTest {
 
     @Test
     void aServerKilledMidRunIsReportedAsAnErrorAndTheNextArmStillRuns() {
-        BenchSettings s = new BenchSettings(List.of("http-health", "zap-health"), 1, 500 * MS, 1_000 * MS, 2, 0, false,
-                false, "zapline bench (test)");
+        BenchSettings s = new BenchSettings(
+                List.of("http-health", "zap-health"),
+                1,
+                500 * MS,
+                1_000 * MS,
+                2,
+                0,
+                false,
+                false,
+                "zapline bench (test)");
         BenchRunner.Hook kill = (arm, pid) -> {
             if (arm.equals("http-health")) {
                 ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
@@ -110,7 +148,9 @@ class BenchRunnerTest {
         ArmResult killed = r.arms().get(0);
         assertThat(killed.ok()).isFalse();
         assertThat(killed.error()).contains("server http-health").containsAnyOf("exited", "did not");
-        assertThat(r.arms().get(1).ok()).as(String.valueOf(r.arms().get(1).error())).isTrue();
+        assertThat(r.arms().get(1).ok())
+                .as(String.valueOf(r.arms().get(1).error()))
+                .isTrue();
         assertThat(r.arms().get(1).rps()).isPositive();
         assertThat(BenchReport.markdown(r)).contains("| http-health | **failed**");
         assertThat(System.nanoTime() - t0).as("bounded").isLessThan(60_000 * MS);
@@ -118,12 +158,21 @@ class BenchRunnerTest {
 
     @Test
     void roundsInterleaveArmsOnServersKeptRunningAndRatiosAreRoundByRound() {
-        BenchSettings s = new BenchSettings(List.of("raw-netty", "http-health"), 3, 500 * MS, 300 * MS, 2, 0.5, false,
-                false, "zapline bench (test)");
+        BenchSettings s = new BenchSettings(
+                List.of("raw-netty", "http-health"),
+                3,
+                500 * MS,
+                300 * MS,
+                2,
+                0.5,
+                false,
+                false,
+                "zapline bench (test)");
         java.util.Map<String, java.util.Set<Long>> pids = new java.util.concurrent.ConcurrentHashMap<>();
         List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
         BenchRunner.Hook watch = (arm, pid) -> {
-            pids.computeIfAbsent(arm, x -> java.util.concurrent.ConcurrentHashMap.newKeySet()).add(pid);
+            pids.computeIfAbsent(arm, x -> java.util.concurrent.ConcurrentHashMap.newKeySet())
+                    .add(pid);
             order.add(arm);
         };
         BenchResult r = BenchRunner.run(s, new PrintStream(log, true, StandardCharsets.UTF_8), watch);
@@ -132,8 +181,8 @@ class BenchRunnerTest {
         // one server per arm for all rounds, and the order rotates each round
         assertThat(pids).containsOnlyKeys("raw-netty", "http-health");
         assertThat(pids.values()).allSatisfy(set -> assertThat(set).hasSize(1));
-        assertThat(order).containsExactly("raw-netty", "http-health", "http-health", "raw-netty", "raw-netty",
-                "http-health");
+        assertThat(order)
+                .containsExactly("raw-netty", "http-health", "http-health", "raw-netty", "raw-netty", "http-health");
         ArmResult raw = r.arm("raw-netty");
         ArmResult zapline = r.arm("http-health");
         assertThat(raw.roundsRps()).hasSize(3).allSatisfy(v -> assertThat(v).isPositive());
@@ -152,15 +201,24 @@ class BenchRunnerTest {
         assertThat(log.toString()).contains("raw-netty (round 3)", "http-health (round 3)");
         // every server is warmed (and the loader with it) before the first measured run
         String text = log.toString();
-        assertThat(text.indexOf("http-health: warming up")).isPositive()
+        assertThat(text.indexOf("http-health: warming up"))
+                .isPositive()
                 .isLessThan(text.indexOf("raw-netty (round 1) ..."));
         assertThat(log.toString().split("open model at", -1)).hasSize(3);
     }
 
     @Test
     void aServerKilledInALaterRoundFailsItsArmAndTheOtherStillRuns() {
-        BenchSettings s = new BenchSettings(List.of("http-health", "zap-health"), 3, 500 * MS, 300 * MS, 2, 0, false,
-                false, "zapline bench (test)");
+        BenchSettings s = new BenchSettings(
+                List.of("http-health", "zap-health"),
+                3,
+                500 * MS,
+                300 * MS,
+                2,
+                0,
+                false,
+                false,
+                "zapline bench (test)");
         java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger();
         BenchRunner.Hook kill = (arm, pid) -> {
             if (arm.equals("http-health") && seen.incrementAndGet() == 2) {
@@ -173,7 +231,9 @@ class BenchRunnerTest {
         ArmResult killed = r.arms().get(0);
         assertThat(killed.ok()).isFalse();
         assertThat(killed.error()).contains("in round 2 of 3").contains("server http-health");
-        assertThat(r.arms().get(1).ok()).as(String.valueOf(r.arms().get(1).error())).isTrue();
+        assertThat(r.arms().get(1).ok())
+                .as(String.valueOf(r.arms().get(1).error()))
+                .isTrue();
         assertThat(r.arms().get(1).roundsRps()).hasSize(3);
         assertThat(System.nanoTime() - t0).as("bounded").isLessThan(60_000 * MS);
     }
@@ -188,7 +248,10 @@ class BenchRunnerTest {
     }
 
     static List<ProcessHandle> serverChildren() {
-        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                .filter(p -> p.info().commandLine().orElse("").contains(ServerChild.class.getName())).toList();
+        return ProcessHandle.current()
+                .descendants()
+                .filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().commandLine().orElse("").contains(ServerChild.class.getName()))
+                .toList();
     }
 }

@@ -13,8 +13,8 @@ class LoadTargetTest {
                 .isEqualTo(new LoadTarget("http://127.0.0.1:8080/a/b?x=1", false, "127.0.0.1", 8080, null, "/a/b?x=1"));
         assertThat(LoadTarget.parse("http://example.com").port()).isEqualTo(80);
         assertThat(LoadTarget.parse("http://example.com").target()).isEqualTo("/");
-        assertThat(LoadTarget.parse("zap://h:9000/rpc")).isEqualTo(
-                new LoadTarget("zap://h:9000/rpc", true, "h", 9000, null, "/rpc"));
+        assertThat(LoadTarget.parse("zap://h:9000/rpc"))
+                .isEqualTo(new LoadTarget("zap://h:9000/rpc", true, "h", 9000, null, "/rpc"));
         LoadTarget unix = LoadTarget.parse("zap:///run/z.sock?path=/health");
         assertThat(unix.socket()).isEqualTo("/run/z.sock");
         assertThat(unix.target()).isEqualTo("/health");

@@ -26,25 +26,33 @@ class DemoAppTest {
     @ParameterizedTest
     @ValueSource(strings = {"jackson", "dsljson", "fastjson2"})
     void answersHealthAndTheEthRecordWithEveryCodec(String json) throws Exception {
-        App app = DemoApp.create(ServerConfig.defaults().withEventLoops(1), json).listen("http://127.0.0.1:0").start();
-        try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+        App app = DemoApp.create(ServerConfig.defaults().withEventLoops(1), json)
+                .listen("http://127.0.0.1:0")
+                .start();
+        try (HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
             String base = "http://127.0.0.1:" + app.addresses().get(0).port();
-            HttpResponse<String> health = client.send(HttpRequest.newBuilder(URI.create(base + "/health")).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> health = client.send(
+                    HttpRequest.newBuilder(URI.create(base + "/health")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(health.body()).isEqualTo("ok");
 
-            HttpResponse<String> rpc = client.send(HttpRequest.newBuilder(URI.create(base + "/rpc"))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(EthJson.sampleRequest())).build(),
+            HttpResponse<String> rpc = client.send(
+                    HttpRequest.newBuilder(URI.create(base + "/rpc"))
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(EthJson.sampleRequest()))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(rpc.statusCode()).isEqualTo(200);
-            assertThat(rpc.body()).isEqualTo("{\"id\":1,\"balance\":" + EXPECTED_JSON_BALANCE
-                    + ",\"nonce\":42,\"blockHash\":\"0x" + EthSample.BLOCK_HASH_HEX + "\"}");
+            assertThat(rpc.body())
+                    .isEqualTo("{\"id\":1,\"balance\":" + EXPECTED_JSON_BALANCE + ",\"nonce\":42,\"blockHash\":\"0x"
+                            + EthSample.BLOCK_HASH_HEX + "\"}");
 
             ZapBuilder b = new ZapBuilder();
             EthCallReq.encode(b, 7, EthSample.BLOCK, EthSample.method(), EthSample.account());
-            HttpResponse<byte[]> zap = client.send(HttpRequest.newBuilder(URI.create(base + "/rpc"))
-                    .header("content-type", "application/zap")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(b.toByteArray())).build(),
+            HttpResponse<byte[]> zap = client.send(
+                    HttpRequest.newBuilder(URI.create(base + "/rpc"))
+                            .header("content-type", "application/zap")
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(b.toByteArray()))
+                            .build(),
                     HttpResponse.BodyHandlers.ofByteArray());
             assertThat(zap.headers().firstValue("content-type")).contains("application/zap");
             EthCallResp resp = new EthCallResp().wrap(new ZapMessage().wrap(zap.body()));
@@ -53,9 +61,11 @@ class DemoAppTest {
             assertThat(resp.nonce()).isEqualTo(42);
             assertThat(zap.body()).hasSize(80);
 
-            HttpResponse<String> bad = client.send(HttpRequest.newBuilder(URI.create(base + "/rpc"))
-                    .header("content-type", "application/zap")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[] {1, 2, 3})).build(),
+            HttpResponse<String> bad = client.send(
+                    HttpRequest.newBuilder(URI.create(base + "/rpc"))
+                            .header("content-type", "application/zap")
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[] {1, 2, 3}))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(bad.statusCode()).isEqualTo(400);
             assertThat(bad.body()).contains("shorter than the 16-byte header");

@@ -41,14 +41,16 @@ class ApplyRevertTest {
         TuneRun apply = TuneRun.run(env, args("apply"));
 
         assertThat(apply.exit()).as(apply.out()).isEqualTo(0);
-        assertThat(apply.out()).contains("saved previous values to " + root.resolve("var/lib/zapline/tune-state"))
+        assertThat(apply.out())
+                .contains("saved previous values to " + root.resolve("var/lib/zapline/tune-state"))
                 .contains("changed net.core.netdev_max_backlog: 1000 -> 300000")
                 .contains("0 refused");
         assertThat(host.read("/proc/sys/net/ipv4/tcp_rmem")).isEqualTo("4096 131072 268435456\n");
         assertThat(host.read("/sys/class/net/eth0/queues/rx-1/rps_cpus")).isEqualTo("3\n");
         assertThat(host.read("/sys/class/net/eth0/queues/rx-1/rps_flow_cnt")).isEqualTo("16384\n");
         assertThat(host.read("/sys/class/net/eth0/queues/tx-1/xps_cpus")).isEqualTo("2\n");
-        assertThat(host.read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")).isEqualTo("performance\n");
+        assertThat(host.read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"))
+                .isEqualTo("performance\n");
         assertThat(new TuneState(root.resolve("var/lib/zapline/tune-state")).load())
                 .containsEntry("file:/proc/sys/net/ipv4/tcp_rmem", "4096\t131072\t6291456\n");
         assertThat(TuneRun.run(env, args("check")).exit()).isEqualTo(0);
@@ -74,13 +76,14 @@ class ApplyRevertTest {
     @Test
     void refusedSettingIsReportedAndSkippedWhileTheRestIsApplied() {
         FakeHost host = FakeHost.stock(root, 1, 1);
-        TuneEnv refusing = new TuneEnv(new RefusingFiles("net/core/somaxconn", "rx-0/rps_flow_cnt"),
-                dir -> Ethtool.NONE, () -> true);
+        TuneEnv refusing = new TuneEnv(
+                new RefusingFiles("net/core/somaxconn", "rx-0/rps_flow_cnt"), dir -> Ethtool.NONE, () -> true);
 
         TuneRun apply = TuneRun.run(refusing, args("apply"));
 
         assertThat(apply.exit()).isEqualTo(1);
-        assertThat(apply.out()).contains("refused net.core.somaxconn")
+        assertThat(apply.out())
+                .contains("refused net.core.somaxconn")
                 .contains("Invalid argument; skipped")
                 .contains("refused eth0 rx-0 rps_flow_cnt")
                 .contains("2 refused");
@@ -125,7 +128,8 @@ class ApplyRevertTest {
         TuneRun revert = TuneRun.run(env, args("revert"));
 
         assertThat(revert.exit()).as(revert.out()).isEqualTo(0);
-        assertThat(revert.out()).contains("restored /proc/sys/net/core/netdev_max_backlog to 1000")
+        assertThat(revert.out())
+                .contains("restored /proc/sys/net/core/netdev_max_backlog to 1000")
                 .contains("0 failed; state file removed");
         assertThat(host.snapshot()).isEqualTo(before);
         assertThat(Files.exists(root.resolve("var/lib/zapline/tune-state"))).isFalse();
@@ -149,7 +153,9 @@ class ApplyRevertTest {
         TuneRun second = TuneRun.run(TuneRun.asRoot(Ethtool.NONE), apply);
 
         assertThat(second.exit()).isEqualTo(0);
-        assertThat(second.out()).contains("changed net.core.somaxconn: 4096 -> 65535").contains("kept from an earlier apply");
+        assertThat(second.out())
+                .contains("changed net.core.somaxconn: 4096 -> 65535")
+                .contains("kept from an earlier apply");
         assertThat(new TuneState(state).load()).containsEntry("file:/proc/sys/net/core/netdev_max_backlog", "1000\n");
         TuneRun.run(TuneRun.asRoot(Ethtool.NONE), "revert", "--root", root.toString(), "--state", state.toString());
         assertThat(host.snapshot()).isEqualTo(before);
@@ -186,7 +192,8 @@ class ApplyRevertTest {
         TuneRun apply = TuneRun.run(env, args("apply"));
 
         assertThat(apply.exit()).isEqualTo(1);
-        assertThat(apply.out()).contains("changed eth0 ring rx: 256 -> 4096")
+        assertThat(apply.out())
+                .contains("changed eth0 ring rx: 256 -> 4096")
                 .contains("changed eth0 feature gro: off -> on")
                 .contains("refused eth0 feature gso (ethtool -K eth0): Operation not supported; skipped");
         assertThat(nic.rings).isEqualTo(new Ethtool.Rings(4096, 4096, 4096, 4096));
@@ -204,8 +211,13 @@ class ApplyRevertTest {
         host.file("/blocker", "a file where the state directory should be\n");
         Map<String, String> before = host.snapshot();
 
-        TuneRun apply = TuneRun.run(TuneRun.asRoot(Ethtool.NONE),
-                "apply", "--root", root.toString(), "--state", root.resolve("blocker/state").toString());
+        TuneRun apply = TuneRun.run(
+                TuneRun.asRoot(Ethtool.NONE),
+                "apply",
+                "--root",
+                root.toString(),
+                "--state",
+                root.resolve("blocker/state").toString());
 
         assertThat(apply.exit()).isEqualTo(2);
         assertThat(apply.err()).contains("cannot write state file");

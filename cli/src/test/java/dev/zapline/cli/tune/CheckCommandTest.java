@@ -40,7 +40,10 @@ class CheckCommandTest {
         TuneRun run = TuneRun.run(TuneRun.asRoot(Ethtool.NONE), "check", "--root", root.toString());
 
         assertThat(run.exit()).as(run.out()).isEqualTo(0);
-        assertThat(run.out()).doesNotContain("NOT TUNED").contains("0 not tuned").contains("nothing to do");
+        assertThat(run.out())
+                .doesNotContain("NOT TUNED")
+                .contains("0 not tuned")
+                .contains("nothing to do");
     }
 
     @Test
@@ -51,7 +54,8 @@ class CheckCommandTest {
 
         TuneRun run = TuneRun.run(TuneRun.asRoot(Ethtool.NONE), "check", "--root", root.toString());
 
-        assertThat(run.out()).containsPattern("eth0 rx-0 rps_cpus +00000000,00000003 +3 +tuned")
+        assertThat(run.out())
+                .containsPattern("eth0 rx-0 rps_cpus +00000000,00000003 +3 +tuned")
                 .containsPattern("net.ipv4.tcp_rmem +4096 131072 268435456 +4096 131072 268435456 +tuned");
     }
 
@@ -61,7 +65,8 @@ class CheckCommandTest {
 
         TuneRun run = TuneRun.run(TuneRun.asRoot(Ethtool.NONE), "check", "--root", root.toString());
 
-        assertThat(run.out()).doesNotContain("WARNING")
+        assertThat(run.out())
+                .doesNotContain("WARNING")
                 .contains("4 RX / 2 TX queues")
                 .containsPattern("eth0 rx-3 rps_cpus +00000000,00000000 +f ")
                 .containsPattern("eth0 rx-3 rps_flow_cnt +0 +>= 8192 ")
@@ -72,12 +77,14 @@ class CheckCommandTest {
     @Test
     void usesEthtoolForQueuesRingsAndOffloads() {
         FakeHost.stock(root, 1, 1);
-        FakeEthtool nic = new FakeEthtool("eth0", new Ethtool.Channels(0, 0, 8, 0, 0, 1),
-                new Ethtool.Rings(4096, 4096, 256, 4096));
+        FakeEthtool nic = new FakeEthtool(
+                "eth0", new Ethtool.Channels(0, 0, 8, 0, 0, 1), new Ethtool.Rings(4096, 4096, 256, 4096));
 
         TuneRun run = TuneRun.run(TuneRun.asRoot(nic), "check", "--root", root.toString());
 
-        assertThat(run.out()).contains("1 RX / 1 TX queue (ethtool -l)").contains("single receive queue")
+        assertThat(run.out())
+                .contains("1 RX / 1 TX queue (ethtool -l)")
+                .contains("single receive queue")
                 .containsPattern("eth0 ring rx +256 +>= 4096 +NOT TUNED")
                 .containsPattern("eth0 ring tx +4096 +>= 4096 +tuned")
                 .containsPattern("eth0 feature gro +off +on +NOT TUNED")
@@ -96,7 +103,8 @@ class CheckCommandTest {
         TuneRun run = TuneRun.run(TuneRun.asRoot(Ethtool.NONE), "check", "--root", root.toString());
 
         assertThat(run.exit()).isEqualTo(0);
-        assertThat(run.out()).containsPattern("net.core.netdev_budget_usecs +n/a +>= 8000 +not available")
+        assertThat(run.out())
+                .containsPattern("net.core.netdev_budget_usecs +n/a +>= 8000 +not available")
                 .containsPattern("cpu0 scaling_governor +n/a +performance +not available")
                 .containsPattern("eth0 tx-0 xps_cpus +n/a +3 +not available")
                 .contains("3 not available here");
@@ -106,11 +114,20 @@ class CheckCommandTest {
     void checksTheNamedInterfaceAndProfile() {
         FakeHost.stock(root, 1, 1).iface("eth1", 2, 2);
 
-        TuneRun run = TuneRun.run(TuneRun.asRoot(Ethtool.NONE), "check", "--root", root.toString(),
-                "--iface", "eth1", "--profile", "LOADER");
+        TuneRun run = TuneRun.run(
+                TuneRun.asRoot(Ethtool.NONE),
+                "check",
+                "--root",
+                root.toString(),
+                "--iface",
+                "eth1",
+                "--profile",
+                "LOADER");
 
-        assertThat(run.out()).contains("profile loader, interface eth1, 2 CPUs")
-                .contains("eth1 rx-1 rps_cpus").doesNotContain("eth0 rx-0")
+        assertThat(run.out())
+                .contains("profile loader, interface eth1, 2 CPUs")
+                .contains("eth1 rx-1 rps_cpus")
+                .doesNotContain("eth0 rx-0")
                 .containsPattern("net.ipv4.ip_local_port_range +32768 60999 +1024 65535 +NOT TUNED")
                 .containsPattern("net.ipv4.tcp_tw_reuse +2 +1 +NOT TUNED");
     }
@@ -121,8 +138,15 @@ class CheckCommandTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
-        int exit = Main.run(new PrintWriter(out, true), new PrintWriter(err, true),
-                "tune", "check", "--root", root.toString(), "--iface", "nope0");
+        int exit = Main.run(
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
+                "tune",
+                "check",
+                "--root",
+                root.toString(),
+                "--iface",
+                "nope0");
 
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString()).contains("unknown interface 'nope0'");
@@ -152,8 +176,8 @@ class CheckCommandTest {
     void exitsTwoForUnknownProfile() {
         FakeHost.stock(root, 1, 1);
 
-        TuneRun run = TuneRun.run(TuneRun.asRoot(Ethtool.NONE), "check", "--root", root.toString(),
-                "--profile", "desktop");
+        TuneRun run =
+                TuneRun.run(TuneRun.asRoot(Ethtool.NONE), "check", "--root", root.toString(), "--profile", "desktop");
 
         assertThat(run.exit()).isEqualTo(2);
         assertThat(run.err()).contains("unknown profile 'desktop'");

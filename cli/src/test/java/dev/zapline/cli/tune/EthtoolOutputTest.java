@@ -54,7 +54,8 @@ class EthtoolOutputTest {
 
     @Test
     void reportsNothingForUnrelatedText() {
-        assertThat(EthtoolOutput.rings("netlink error: Operation not supported\n")).isEmpty();
+        assertThat(EthtoolOutput.rings("netlink error: Operation not supported\n"))
+                .isEmpty();
         assertThat(EthtoolOutput.channels("")).isEmpty();
     }
 

@@ -16,6 +16,7 @@ final class FakeEthtool implements Ethtool {
     final Map<String, Feature> features = new LinkedHashMap<>();
     /** Parameters ({@code rx}, {@code gro}) the driver refuses to change. */
     final Set<String> refused = new HashSet<>();
+
     int changes;
 
     FakeEthtool(String iface, Channels channels, Rings rings) {

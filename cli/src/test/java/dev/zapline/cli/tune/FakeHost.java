@@ -42,8 +42,10 @@ final class FakeHost {
     static FakeHost stock(Path root, int rxQueues, int txQueues) {
         FakeHost host = new FakeHost(root).cpus("0-1").defaultRoute("eth0").iface("eth0", rxQueues, txQueues);
         STOCK.forEach((key, value) -> host.file("/proc/sys/" + key.replace('.', '/'), value));
-        host.file("/proc/self/limits", "Limit                     Soft Limit           Hard Limit           Units\n"
-                + "Max open files            1024                 524288               files\n");
+        host.file(
+                "/proc/self/limits",
+                "Limit                     Soft Limit           Hard Limit           Units\n"
+                        + "Max open files            1024                 524288               files\n");
         return host.governors("0-1", "powersave\n");
     }
 
@@ -59,7 +61,8 @@ final class FakeHost {
     }
 
     FakeHost defaultRoute(String iface) {
-        return file("/proc/net/route",
+        return file(
+                "/proc/net/route",
                 "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n"
                         + "lo\t0000007F\t00000000\t0001\t0\t0\t0\t000000FF\t0\t0\t0\n"
                         + iface + "\t00000000\t010200C0\t0003\t0\t0\t0\t00000000\t0\t0\t0\n");

@@ -15,7 +15,8 @@ class HostParsingTest {
                 + "enp3s0\t00000000\t0101A8C0\t0003\n"
                 + "wlan0\t00000000\t0101A8C0\t0003\n";
         assertThat(HostLayout.defaultRoute(table)).contains("enp3s0");
-        assertThat(HostLayout.defaultRoute("Iface\tDestination\nlo\t0000007F\n")).isEmpty();
+        assertThat(HostLayout.defaultRoute("Iface\tDestination\nlo\t0000007F\n"))
+                .isEmpty();
     }
 
     @Test

@@ -38,8 +38,11 @@ class PlanCommandTest {
 
         TuneRun run = TuneRun.run(TuneRun.asRoot(nic), "plan", "--root", root.toString());
 
-        assertThat(run.out()).contains("ethtool -G eth0 rx 4096").contains("ethtool -K eth0 gro on")
-                .doesNotContain("ethtool -G eth0 tx").doesNotContain("gso on");
+        assertThat(run.out())
+                .contains("ethtool -G eth0 rx 4096")
+                .contains("ethtool -K eth0 gro on")
+                .doesNotContain("ethtool -G eth0 tx")
+                .doesNotContain("gso on");
         assertThat(nic.changes).isZero();
     }
 
@@ -68,9 +71,12 @@ class PlanCommandTest {
 
         List<String> lines = run.out().lines().toList();
         assertThat(lines.get(0)).isEqualTo("#!/usr/bin/env bash");
-        assertThat(lines).contains("set -eu")
+        assertThat(lines)
+                .contains("set -eu")
                 .contains("if [ \"$(id -u)\" -ne 0 ]; then echo 'run as root' >&2; exit 2; fi");
-        assertThat(lines.stream().filter(l -> l.startsWith("put ") || l.startsWith("run ")).toList())
+        assertThat(lines.stream()
+                        .filter(l -> l.startsWith("put ") || l.startsWith("run "))
+                        .toList())
                 .containsExactly(
                         "put " + host.path("/proc/sys/net/core/netdev_max_backlog") + " 300000",
                         "put " + host.path("/sys/class/net/eth0/queues/rx-1/rps_cpus") + " 3");

@@ -39,7 +39,8 @@ class TuneStateTest {
     void rejectsLinesWithoutTab(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("state");
         Files.writeString(file, TuneState.HEADER + "\nno-tab-here\n");
-        assertThatThrownBy(() -> new TuneState(file).load()).isInstanceOf(TuneException.class)
+        assertThatThrownBy(() -> new TuneState(file).load())
+                .isInstanceOf(TuneException.class)
                 .hasMessageContaining("line 2");
     }
 }

@@ -35,7 +35,7 @@ final class ClientSnippets {
     ZapFrame request() {
         // @start region="request"
         ZapRequest r = ZapRequest.post("/orders", json).header("Content-Type", "application/json");
-        ZapFrame frame = r.encode();                          // encoded once, sent many times
+        ZapFrame frame = r.encode(); // encoded once, sent many times
         // @end
         return frame;
     }
@@ -53,7 +53,8 @@ final class ClientSnippets {
     void loops() {
         // @start region="loops"
         try (ZapLoops loops = ZapLoops.create(2, true)) {
-            ZapChannel ch = ZapChannel.connect(loops, loops.next(), address, config, listener).join();
+            ZapChannel ch = ZapChannel.connect(loops, loops.next(), address, config, listener)
+                    .join();
             ch.close();
         }
         // @end
@@ -61,13 +62,15 @@ final class ClientSnippets {
 
     void channel() {
         // @start region="channel"
-        ZapChannel ch = ZapChannel.connect(loops, loop, address, config, listener).join();
-        loop.execute(() -> {                                  // writes happen on the channel's event loop
-            for (int i = 0; i < 16; i++) {
-                ch.write(frame, sequence++);
-            }
-            ch.flush();                                       // one syscall for the batch
-        });
+        ZapChannel ch =
+                ZapChannel.connect(loops, loop, address, config, listener).join();
+        loop.execute(
+                () -> { // writes happen on the channel's event loop
+                    for (int i = 0; i < 16; i++) {
+                        ch.write(frame, sequence++);
+                    }
+                    ch.flush(); // one syscall for the batch
+                });
         // @end
     }
 }

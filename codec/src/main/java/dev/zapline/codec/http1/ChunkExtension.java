@@ -11,6 +11,7 @@ final class ChunkExtension {
     static final int INVALID = -1;
     /** After ';'. */
     static final int NAME_START = 0;
+
     private static final int NAME = 1;
     private static final int VALUE_START = 2;
     private static final int TOKEN = 3;

@@ -41,6 +41,7 @@ public final class Http1HeadParser implements ByteProcessor {
     private final Http1Limits limits;
     /** Index in the head array of the byte being processed. */
     private int pos;
+
     private Http1Request req;
     private int state;
     private int scanned;
@@ -154,7 +155,8 @@ public final class Http1HeadParser implements ByteProcessor {
             }
             case VERSION -> {
                 // "HTTP/1.1" or "HTTP/1.0" whole in the buffer: check it at once; anything else goes byte by byte
-                if (versionIndex == 0 && end - j >= HTTP_1_.length + 1
+                if (versionIndex == 0
+                        && end - j >= HTTP_1_.length + 1
                         && Arrays.equals(h, j, j + HTTP_1_.length, HTTP_1_, 0, HTTP_1_.length)
                         && (h[j + HTTP_1_.length] == '0' || h[j + HTTP_1_.length] == '1')) {
                     lineBytes += HTTP_1_.length + 1;
@@ -194,7 +196,7 @@ public final class Http1HeadParser implements ByteProcessor {
                     throw new Http1Exception(431, "header section larger than " + limits.maxHeaderBytes() + " bytes");
                 }
             }
-            default -> { }
+            default -> {}
         }
         return j;
     }
@@ -289,7 +291,8 @@ public final class Http1HeadParser implements ByteProcessor {
         if (h[start] == '/') {
             return;
         }
-        if (h[start] == '*' && end - start == 1
+        if (h[start] == '*'
+                && end - start == 1
                 && Arrays.equals(h, req.methodStart, req.methodEnd, OPTIONS, 0, OPTIONS.length)) {
             return;
         }

@@ -16,8 +16,9 @@ public record Http1Limits(int maxRequestLine, int maxHeaderBytes, int maxHeaders
 
     public Http1Limits {
         if (maxRequestLine < 16 || maxHeaderBytes < 2 || maxHeaders < 1 || maxBody < 0 || maxChunkLine < 3) {
-            throw new IllegalArgumentException("limits out of range: line " + maxRequestLine + ", header bytes "
-                    + maxHeaderBytes + ", headers " + maxHeaders + ", body " + maxBody + ", chunk line " + maxChunkLine);
+            throw new IllegalArgumentException(
+                    "limits out of range: line " + maxRequestLine + ", header bytes " + maxHeaderBytes + ", headers "
+                            + maxHeaders + ", body " + maxBody + ", chunk line " + maxChunkLine);
         }
     }
 

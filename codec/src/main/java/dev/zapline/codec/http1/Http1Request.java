@@ -37,6 +37,7 @@ public final class Http1Request {
     int queryStart;
     /** Of an absolute-form target: the authority, and the target as sent; authorityStart is -1 otherwise. */
     int authorityStart;
+
     int authorityEnd;
     int rawTargetStart;
     int rawTargetEnd;
@@ -267,7 +268,8 @@ public final class Http1Request {
 
     /** Allocating convenience: the authority of an absolute-form target, or null. */
     public String authorityAsString() {
-        return authorityStart < 0 ? null
+        return authorityStart < 0
+                ? null
                 : new String(head, authorityStart, authorityEnd - authorityStart, StandardCharsets.US_ASCII);
     }
 

@@ -209,8 +209,8 @@ public final class Http1ResponseParser {
         } else if (f.contentLength() >= 0 && !f.transferEncoding()) {
             remaining = f.contentLength();
             if (buffer != null && remaining > limits.maxBufferedBody()) {
-                throw invalid("body of " + remaining + " bytes exceeds the buffering limit of "
-                        + limits.maxBufferedBody());
+                throw invalid(
+                        "body of " + remaining + " bytes exceeds the buffering limit of " + limits.maxBufferedBody());
             }
             phase = remaining == 0 ? DONE : BODY_LENGTH;
         } else {

@@ -25,7 +25,8 @@ public final class Http1ResponseWriter {
 
     static {
         for (int s = 100; s < 600; s++) {
-            STATUS_LINES[s] = ("HTTP/1.1 " + s + " " + ReasonPhrases.of(s) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+            STATUS_LINES[s] =
+                    ("HTTP/1.1 " + s + " " + ReasonPhrases.of(s) + "\r\n").getBytes(StandardCharsets.US_ASCII);
         }
     }
 

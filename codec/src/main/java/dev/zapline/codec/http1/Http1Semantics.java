@@ -64,7 +64,7 @@ final class Http1Semantics {
                         te = te < 0 ? i : te;
                     }
                 }
-                default -> { }
+                default -> {}
             }
         }
         host(r, host, hostTwice);
@@ -89,15 +89,14 @@ final class Http1Semantics {
         if (first >= 0) {
             for (int k = r.valueStart[first]; k < r.valueEnd[first]; k++) {
                 if (!Ascii.isHostByte(r.head[k])) {
-                    throw new Http1Exception(400, "invalid character 0x" + Integer.toHexString(r.head[k] & 0xFF)
-                            + " in Host");
+                    throw new Http1Exception(
+                            400, "invalid character 0x" + Integer.toHexString(r.head[k] & 0xFF) + " in Host");
                 }
             }
         }
     }
 
-    private static void framing(Http1Request r, Http1Limits limits, int cl, boolean clTwice, int te,
-            boolean teTwice) {
+    private static void framing(Http1Request r, Http1Limits limits, int cl, boolean clTwice, int te, boolean teTwice) {
         if (te >= 0) {
             if (cl >= 0) {
                 throw new Http1Exception(400, "both Transfer-Encoding and Content-Length");

@@ -16,8 +16,9 @@ import java.util.Locale;
  */
 public final class HttpDate {
 
-    private static final DateTimeFormatter IMF_FIXDATE =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.ofPattern(
+                    "EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
 
     private long second = Long.MIN_VALUE;
     private byte[] line;

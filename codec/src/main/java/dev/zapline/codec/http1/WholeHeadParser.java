@@ -48,8 +48,10 @@ final class WholeHeadParser {
         r.targetEnd = i;
         long v = (long) LONG.get(h, i + 1);
         byte minor = h[i + 8];
-        if ((v & 0xFFFFFFFFFFFFFFL) != HTTP_1_ || (minor != '0' && minor != '1')
-                || h[i + 9] != '\r' || h[i + 10] != '\n') {
+        if ((v & 0xFFFFFFFFFFFFFFL) != HTTP_1_
+                || (minor != '0' && minor != '1')
+                || h[i + 9] != '\r'
+                || h[i + 10] != '\n') {
             return -1;
         }
         r.version = minor == '0' ? 10 : 11;

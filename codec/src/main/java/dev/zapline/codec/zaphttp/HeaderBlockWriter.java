@@ -1,7 +1,7 @@
 package dev.zapline.codec.zaphttp;
 
-import dev.zapline.wire.ZapObjectWriter;
 import dev.zapline.wire.Utf8;
+import dev.zapline.wire.ZapObjectWriter;
 import java.util.Arrays;
 
 /**
@@ -44,8 +44,8 @@ public final class HeaderBlockWriter {
     }
 
     /** Adds one pair from ranges of arrays. */
-    public HeaderBlockWriter add(byte[] name, int nameOffset, int nameLength, byte[] value, int valueOffset,
-            int valueLength) {
+    public HeaderBlockWriter add(
+            byte[] name, int nameOffset, int nameLength, byte[] value, int valueOffset, int valueLength) {
         ensure(8 + nameLength + valueLength);
         putU32(nameLength);
         System.arraycopy(name, nameOffset, buf, length, nameLength);

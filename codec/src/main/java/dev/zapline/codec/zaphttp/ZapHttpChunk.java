@@ -27,8 +27,8 @@ public final class ZapHttpChunk {
     public ZapHttpChunk wrap(ZapMessage msg) {
         int t = msg.type();
         if (t != ZapHttp.DATA && t != ZapHttp.END) {
-            throw new ZapFormatException(6, "frame type " + t + " (" + ZapHttp.typeName(t)
-                    + "), expected 4 (data) or 5 (end)");
+            throw new ZapFormatException(
+                    6, "frame type " + t + " (" + ZapHttp.typeName(t) + "), expected 4 (data) or 5 (end)");
         }
         ZapValidator.validate(msg, LAYOUT);
         msg.root(obj);

@@ -20,7 +20,13 @@ public final class ZapHttpRequest {
 
     /** The request object's layout. */
     public static final ZapLayout LAYOUT = ZapLayout.builder()
-            .text("method").text("target").text("proto").bytes("headers").bytes("body").bytes("trailer").build();
+            .text("method")
+            .text("target")
+            .text("proto")
+            .bytes("headers")
+            .bytes("body")
+            .bytes("trailer")
+            .build();
 
     private final ZapObject obj = new ZapObject();
 
@@ -31,8 +37,8 @@ public final class ZapHttpRequest {
      */
     public ZapHttpRequest wrap(ZapMessage msg) {
         if (msg.type() != ZapHttp.REQUEST) {
-            throw new ZapFormatException(6, "frame type " + msg.type() + " (" + ZapHttp.typeName(msg.type())
-                    + "), expected 1 (request)");
+            throw new ZapFormatException(
+                    6, "frame type " + msg.type() + " (" + ZapHttp.typeName(msg.type()) + "), expected 1 (request)");
         }
         ZapValidator.validate(msg, LAYOUT);
         msg.root(obj);

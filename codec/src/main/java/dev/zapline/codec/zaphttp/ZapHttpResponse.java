@@ -19,8 +19,8 @@ import dev.zapline.wire.ZapValidator;
 public final class ZapHttpResponse {
 
     /** The response object's layout. */
-    public static final ZapLayout LAYOUT = ZapLayout.parse(
-            "status:u16@0,reason:text@8,proto:text@16,headers:bytes@24,body:bytes@32,trailer:bytes@40");
+    public static final ZapLayout LAYOUT =
+            ZapLayout.parse("status:u16@0,reason:text@8,proto:text@16,headers:bytes@24,body:bytes@32,trailer:bytes@40");
 
     private final ZapObject obj = new ZapObject();
 
@@ -32,8 +32,8 @@ public final class ZapHttpResponse {
     public ZapHttpResponse wrap(ZapMessage msg) {
         int type = msg.type();
         if (type != ZapHttp.RESPONSE && type != ZapHttp.STREAM_HEAD) {
-            throw new ZapFormatException(6, "frame type " + type + " (" + ZapHttp.typeName(type)
-                    + "), expected 2 (response) or 3 (head)");
+            throw new ZapFormatException(
+                    6, "frame type " + type + " (" + ZapHttp.typeName(type) + "), expected 2 (response) or 3 (head)");
         }
         ZapValidator.validate(msg, LAYOUT);
         msg.root(obj);

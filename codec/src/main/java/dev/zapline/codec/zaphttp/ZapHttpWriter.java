@@ -18,21 +18,42 @@ public final class ZapHttpWriter {
     private ZapHttpWriter() {}
 
     /** A request frame (type 1). */
-    public static int request(ZapBuilder b, CharSequence method, CharSequence target, CharSequence proto,
-            HeaderBlockWriter headers, byte[] body, int bodyOffset, int bodyLength, HeaderBlockWriter trailer) {
+    public static int request(
+            ZapBuilder b,
+            CharSequence method,
+            CharSequence target,
+            CharSequence proto,
+            HeaderBlockWriter headers,
+            byte[] body,
+            int bodyOffset,
+            int bodyLength,
+            HeaderBlockWriter trailer) {
         b.reset();
         ZapObjectWriter w = b.startObject(ZapHttp.MESSAGE_SIZE);
-        w.setText(ZapHttp.REQ_METHOD, method).setText(ZapHttp.REQ_TARGET, target).setText(ZapHttp.REQ_PROTO, proto);
+        w.setText(ZapHttp.REQ_METHOD, method)
+                .setText(ZapHttp.REQ_TARGET, target)
+                .setText(ZapHttp.REQ_PROTO, proto);
         tail(w, headers, body, bodyOffset, bodyLength, trailer);
         return b.finish(Zap.flags(ZapHttp.REQUEST, 0));
     }
 
     /** A response frame (type 2), or a streamed response head (type 3) when {@code head} is true. */
-    public static int response(ZapBuilder b, boolean head, int status, CharSequence reason, CharSequence proto,
-            HeaderBlockWriter headers, byte[] body, int bodyOffset, int bodyLength, HeaderBlockWriter trailer) {
+    public static int response(
+            ZapBuilder b,
+            boolean head,
+            int status,
+            CharSequence reason,
+            CharSequence proto,
+            HeaderBlockWriter headers,
+            byte[] body,
+            int bodyOffset,
+            int bodyLength,
+            HeaderBlockWriter trailer) {
         b.reset();
         ZapObjectWriter w = b.startObject(ZapHttp.MESSAGE_SIZE);
-        w.setU16(ZapHttp.RESP_STATUS, status).setText(ZapHttp.RESP_REASON, reason).setText(ZapHttp.RESP_PROTO, proto);
+        w.setU16(ZapHttp.RESP_STATUS, status)
+                .setText(ZapHttp.RESP_REASON, reason)
+                .setText(ZapHttp.RESP_PROTO, proto);
         tail(w, headers, body, bodyOffset, bodyLength, trailer);
         return b.finish(Zap.flags(head ? ZapHttp.STREAM_HEAD : ZapHttp.RESPONSE, 0));
     }
@@ -40,7 +61,9 @@ public final class ZapHttpWriter {
     /** A data chunk (type 4) carrying {@code length} bytes of {@code data}. */
     public static int data(ZapBuilder b, byte[] data, int offset, int length) {
         b.reset();
-        b.startObject(ZapHttp.CHUNK_SIZE).setBytes(ZapHttp.CHUNK_DATA, data, offset, length).finishAsRoot();
+        b.startObject(ZapHttp.CHUNK_SIZE)
+                .setBytes(ZapHttp.CHUNK_DATA, data, offset, length)
+                .finishAsRoot();
         return b.finish(Zap.flags(ZapHttp.DATA, 0));
     }
 
@@ -55,8 +78,13 @@ public final class ZapHttpWriter {
         return b.finish(Zap.flags(ZapHttp.END, 0));
     }
 
-    private static void tail(ZapObjectWriter w, HeaderBlockWriter headers, byte[] body, int bodyOffset,
-            int bodyLength, HeaderBlockWriter trailer) {
+    private static void tail(
+            ZapObjectWriter w,
+            HeaderBlockWriter headers,
+            byte[] body,
+            int bodyOffset,
+            int bodyLength,
+            HeaderBlockWriter trailer) {
         if (headers != null) {
             headers.setOn(w, ZapHttp.REQ_HEADERS);
         }

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ByteBufZapTest {
 
-    private static final byte[] CANONICAL = ConformanceVectors.named("canonical-v1").bytes();
+    private static final byte[] CANONICAL =
+            ConformanceVectors.named("canonical-v1").bytes();
 
     @BeforeAll
     static void paranoid() {
@@ -35,14 +36,17 @@ class ByteBufZapTest {
     static Stream<Arguments> buffers() {
         ByteBufAllocator pooled = PooledByteBufAllocator.DEFAULT;
         Function<byte[], ByteBuf> heap = b -> pooled.heapBuffer().writeZero(5).writeBytes(b);
-        Function<byte[], ByteBuf> direct = b -> pooled.directBuffer().writeZero(5).writeBytes(b);
+        Function<byte[], ByteBuf> direct =
+                b -> pooled.directBuffer().writeZero(5).writeBytes(b);
         Function<byte[], ByteBuf> composite = b -> {
             CompositeByteBuf c = pooled.compositeDirectBuffer();
             c.addComponent(true, pooled.directBuffer().writeZero(5).writeBytes(b, 0, 20));
             c.addComponent(true, pooled.directBuffer().writeBytes(b, 20, b.length - 20));
             return c;
         };
-        return Stream.of(Arguments.of("pooled heap", heap), Arguments.of("pooled direct", direct),
+        return Stream.of(
+                Arguments.of("pooled heap", heap),
+                Arguments.of("pooled direct", direct),
                 Arguments.of("composite over two direct buffers", composite));
     }
 
@@ -69,7 +73,8 @@ class ByteBufZapTest {
         ByteBuf buf = make.apply(bad);
         try {
             assertThatThrownBy(() -> new ByteBufZap().wrap(new ZapMessage(), buf, 5, bad.length))
-                    .isInstanceOf(ZapFormatException.class).hasMessageContaining("bad magic");
+                    .isInstanceOf(ZapFormatException.class)
+                    .hasMessageContaining("bad magic");
         } finally {
             buf.release();
         }
@@ -89,7 +94,8 @@ class ByteBufZapTest {
             buf.setByte(5 + large.length - 1, 9);
             // read in place: the change made in the buffer after wrapping shows through
             assertThat(msg.toByteArray()[large.length - 1]).isEqualTo((byte) 9);
-            ByteBuf small = PooledByteBufAllocator.DEFAULT.directBuffer().writeZero(5).writeBytes(CANONICAL);
+            ByteBuf small =
+                    PooledByteBufAllocator.DEFAULT.directBuffer().writeZero(5).writeBytes(CANONICAL);
             try {
                 ZapMessage m = new ByteBufZap().wrap(new ZapMessage(), small, 5, CANONICAL.length);
                 small.setByte(5 + CANONICAL.length - 1, 0x55);
@@ -103,7 +109,10 @@ class ByteBufZapTest {
     }
 
     private static void buildCanonical(ZapBuilder b) {
-        b.startObject(24).setU32(0, 0xDEADBEEFL).setText(8, "zap").setBytes(16, new byte[] {1, 2, 3, 4})
+        b.startObject(24)
+                .setU32(0, 0xDEADBEEFL)
+                .setText(8, "zap")
+                .setBytes(16, new byte[] {1, 2, 3, 4})
                 .finishAsRoot();
         b.finish();
     }

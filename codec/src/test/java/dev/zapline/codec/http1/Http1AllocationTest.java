@@ -46,8 +46,8 @@ class Http1AllocationTest {
             long before = THREADS.getCurrentThreadAllocatedBytes();
             sink += parseLoop(parser, req, in, MEASURED);
             long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
-            System.out.println("head parser, " + target + ": " + allocated + " bytes allocated in " + MEASURED
-                    + " parses");
+            System.out.println(
+                    "head parser, " + target + ": " + allocated + " bytes allocated in " + MEASURED + " parses");
             assertThat(sink).isEqualTo((long) head.length * (WARM_UP + MEASURED));
             assertThat(allocated).isLessThan(SLACK_BYTES);
         } finally {

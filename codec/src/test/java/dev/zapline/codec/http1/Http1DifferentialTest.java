@@ -56,7 +56,8 @@ class Http1DifferentialTest {
             return;
         }
         Divergence why = Divergence.classify(input, ours, netty);
-        assertThat(why).as("unexplained divergence on %s%n  ours:  %s%n  netty: %s", Bytes.escape(input), ours, netty)
+        assertThat(why)
+                .as("unexplained divergence on %s%n  ours:  %s%n  netty: %s", Bytes.escape(input), ours, netty)
                 .isNotNull();
         DIVERGED.get(why).incrementAndGet();
     }

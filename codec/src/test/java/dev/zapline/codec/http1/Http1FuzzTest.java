@@ -20,7 +20,9 @@ class Http1FuzzTest {
         for (Http1Limits limits : new Http1Limits[] {Http1Limits.DEFAULT, SMALL}) {
             Outcome whole = OurSide.parse(input, limits);
             int split = input.length == 0 ? 0 : (input[input.length - 1] & 0xFF) % input.length;
-            assertThat(OurSide.parse(input, limits, split)).as("split at %d", split).isEqualTo(whole);
+            assertThat(OurSide.parse(input, limits, split))
+                    .as("split at %d", split)
+                    .isEqualTo(whole);
         }
     }
 }

@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class Http1HeadParserTest {
 
-    private static final String GET = "GET /users/42?x=1 HTTP/1.1\r\nHost: a.test\r\nX-Tag:  v 1 \r\n"
-            + "Accept: */*\r\n\r\n";
+    private static final String GET =
+            "GET /users/42?x=1 HTTP/1.1\r\nHost: a.test\r\nX-Tag:  v 1 \r\n" + "Accept: */*\r\n\r\n";
 
     private static ByteBuf buf(String s) {
         return Unpooled.copiedBuffer(s, StandardCharsets.ISO_8859_1);
@@ -28,7 +28,8 @@ class Http1HeadParserTest {
         assertThat(r.methodAsString()).isEqualTo("GET");
         assertThat(r.targetAsString()).isEqualTo("/users/42?x=1");
         assertThat(r.pathLength()).isEqualTo(9);
-        assertThat(new String(r.head(), r.queryStart(), r.queryLength(), StandardCharsets.US_ASCII)).isEqualTo("x=1");
+        assertThat(new String(r.head(), r.queryStart(), r.queryLength(), StandardCharsets.US_ASCII))
+                .isEqualTo("x=1");
         assertThat(r.version()).isEqualTo(11);
         assertThat(r.headerCount()).isEqualTo(3);
         int tag = r.header("x-tag".getBytes(StandardCharsets.US_ASCII));
@@ -56,25 +57,28 @@ class Http1HeadParserTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "TE and CL                | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n | 400",
-        "two CL                   | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3\\r\\nContent-Length: 3\\r\\n\\r\\n | 400",
-        "CL with sign             | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: +3\\r\\n\\r\\n | 400",
-        "CL list                  | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3, 3\\r\\n\\r\\n | 400",
-        "gzip chunked             | POST / HTTP/1.1\\r\\nHost: a\\r\\nTransfer-Encoding: gzip, chunked\\r\\n\\r\\n | 501",
-        "space before colon       | GET / HTTP/1.1\\r\\nHost : a\\r\\n\\r\\n | 400",
-        "obs-fold                 | GET / HTTP/1.1\\r\\nHost: a\\r\\nX: 1\\r\\n 2\\r\\n\\r\\n | 400",
-        "bare LF                  | GET / HTTP/1.1\\nHost: a\\n\\n | 400",
-        "no host                  | GET / HTTP/1.1\\r\\n\\r\\n | 400",
-        "HTTP/1.2                 | GET / HTTP/1.2\\r\\nHost: a\\r\\n\\r\\n | 505",
-        "expect other             | GET / HTTP/1.1\\r\\nHost: a\\r\\nExpect: teapot\\r\\n\\r\\n | 417",
-        "body too large           | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 99999999999\\r\\n\\r\\n | 413",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "TE and CL                | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n | 400",
+                "two CL                   | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3\\r\\nContent-Length: 3\\r\\n\\r\\n | 400",
+                "CL with sign             | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: +3\\r\\n\\r\\n | 400",
+                "CL list                  | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3, 3\\r\\n\\r\\n | 400",
+                "gzip chunked             | POST / HTTP/1.1\\r\\nHost: a\\r\\nTransfer-Encoding: gzip, chunked\\r\\n\\r\\n | 501",
+                "space before colon       | GET / HTTP/1.1\\r\\nHost : a\\r\\n\\r\\n | 400",
+                "obs-fold                 | GET / HTTP/1.1\\r\\nHost: a\\r\\nX: 1\\r\\n 2\\r\\n\\r\\n | 400",
+                "bare LF                  | GET / HTTP/1.1\\nHost: a\\n\\n | 400",
+                "no host                  | GET / HTTP/1.1\\r\\n\\r\\n | 400",
+                "HTTP/1.2                 | GET / HTTP/1.2\\r\\nHost: a\\r\\n\\r\\n | 505",
+                "expect other             | GET / HTTP/1.1\\r\\nHost: a\\r\\nExpect: teapot\\r\\n\\r\\n | 417",
+                "body too large           | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 99999999999\\r\\n\\r\\n | 413",
+            })
     void rejectsAmbiguousOrMalformedHeads(String name, String raw, int status) {
         String head = raw.replace("\\r", "\r").replace("\\n", "\n");
         ByteBuf in = buf(head);
         assertThatThrownBy(() -> new Http1HeadParser(Http1Limits.DEFAULT).parse(in, new Http1Request()))
-                .isInstanceOfSatisfying(Http1Exception.class, e -> assertThat(e.status()).isEqualTo(status));
+                .isInstanceOfSatisfying(
+                        Http1Exception.class, e -> assertThat(e.status()).isEqualTo(status));
         in.release();
     }
 
@@ -98,23 +102,26 @@ class Http1HeadParserTest {
      * authority of an absolute-form target (null otherwise) and the target as sent, whole and at every split point.
      */
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource(delimiter = '|', nullValues = "null", value = {
-        "GET     | /a/b?x=1                  | /a/b?x=1     | /a/b  | x=1  | null           ",
-        "GET     | http://a.test/health      | /health      | /health | null | a.test       ",
-        "GET     | http://a.test/p?q=1       | /p?q=1       | /p    | q=1  | a.test         ",
-        "GET     | HTTPS://A.test:8443/p/    | /p/          | /p/   | null | A.test:8443    ",
-        "GET     | hTtP://[::1]:80/x?y       | /x?y         | /x    | y    | [::1]:80       ",
-        "GET     | http://a.test             | /            | /     | null | a.test         ",
-        "GET     | http://a.test?q=1&r=2     | /?q=1&r=2    | /     | q=1&r=2 | a.test      ",
-        "GET     | http://a.test/p?u=http://b/c | /p?u=http://b/c | /p | u=http://b/c | a.test ",
-        "OPTIONS | *                         | *            | *     | null | null           ",
-        "CONNECT | a.test:443                | a.test:443   | a.test:443 | null | null     ",
-        "CONNECT | [::1]:8443                | [::1]:8443   | [::1]:8443 | null | null     ",
-    })
-    void readsEveryTargetFormAsARouterWould(String method, String raw, String target, String path, String query,
-            String authority) {
-        byte[] all = (method + " " + raw + " HTTP/1.1\r\nHost: h\r\nX: 1\r\n\r\n")
-                .getBytes(StandardCharsets.ISO_8859_1);
+    @CsvSource(
+            delimiter = '|',
+            nullValues = "null",
+            value = {
+                "GET     | /a/b?x=1                  | /a/b?x=1     | /a/b  | x=1  | null           ",
+                "GET     | http://a.test/health      | /health      | /health | null | a.test       ",
+                "GET     | http://a.test/p?q=1       | /p?q=1       | /p    | q=1  | a.test         ",
+                "GET     | HTTPS://A.test:8443/p/    | /p/          | /p/   | null | A.test:8443    ",
+                "GET     | hTtP://[::1]:80/x?y       | /x?y         | /x    | y    | [::1]:80       ",
+                "GET     | http://a.test             | /            | /     | null | a.test         ",
+                "GET     | http://a.test?q=1&r=2     | /?q=1&r=2    | /     | q=1&r=2 | a.test      ",
+                "GET     | http://a.test/p?u=http://b/c | /p?u=http://b/c | /p | u=http://b/c | a.test ",
+                "OPTIONS | *                         | *            | *     | null | null           ",
+                "CONNECT | a.test:443                | a.test:443   | a.test:443 | null | null     ",
+                "CONNECT | [::1]:8443                | [::1]:8443   | [::1]:8443 | null | null     ",
+            })
+    void readsEveryTargetFormAsARouterWould(
+            String method, String raw, String target, String path, String query, String authority) {
+        byte[] all =
+                (method + " " + raw + " HTTP/1.1\r\nHost: h\r\nX: 1\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
         for (int split = 0; split < all.length; split++) {
             Http1Request r = new Http1Request();
             Http1HeadParser p = new Http1HeadParser(Http1Limits.DEFAULT);
@@ -128,35 +135,40 @@ class Http1HeadParserTest {
             in.release();
             assertThat(r.targetAsString()).as("split at %d", split).isEqualTo(target);
             assertThat(ascii(r.head(), r.targetStart(), r.pathLength())).isEqualTo(path);
-            assertThat(r.queryStart() < 0 ? null : ascii(r.head(), r.queryStart(), r.queryLength())).isEqualTo(query);
+            assertThat(r.queryStart() < 0 ? null : ascii(r.head(), r.queryStart(), r.queryLength()))
+                    .isEqualTo(query);
             assertThat(r.authorityAsString()).isEqualTo(authority);
             assertThat(r.authorityLength()).isEqualTo(authority == null ? 0 : authority.length());
             assertThat(r.rawTargetAsString()).isEqualTo(raw);
-            assertThat(r.valueAsString(r.header("host".getBytes(StandardCharsets.US_ASCII)))).as("Host as received")
+            assertThat(r.valueAsString(r.header("host".getBytes(StandardCharsets.US_ASCII))))
+                    .as("Host as received")
                     .isEqualTo("h");
         }
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "authority form with GET    | GET a.test:443                      ",
-        "CONNECT without a port     | CONNECT a.test                      ",
-        "CONNECT with an empty port | CONNECT a.test:                     ",
-        "CONNECT port not digits    | CONNECT a.test:https                ",
-        "CONNECT with a path        | CONNECT a.test:443/x                ",
-        "lower-case connect         | connect a.test:443                  ",
-        "absolute form with ftp     | GET ftp://a.test/                   ",
-        "absolute form userinfo     | GET http://u@a.test/                ",
-        "absolute form empty host   | GET http:///p                       ",
-        "absolute form only scheme  | GET http://                         ",
-        "absolute form bad host     | GET http://a{b}/                    ",
-        "scheme without slashes     | GET http:a.test/                    ",
-        "asterisk with GET          | GET *                               ",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "authority form with GET    | GET a.test:443                      ",
+                "CONNECT without a port     | CONNECT a.test                      ",
+                "CONNECT with an empty port | CONNECT a.test:                     ",
+                "CONNECT port not digits    | CONNECT a.test:https                ",
+                "CONNECT with a path        | CONNECT a.test:443/x                ",
+                "lower-case connect         | connect a.test:443                  ",
+                "absolute form with ftp     | GET ftp://a.test/                   ",
+                "absolute form userinfo     | GET http://u@a.test/                ",
+                "absolute form empty host   | GET http:///p                       ",
+                "absolute form only scheme  | GET http://                         ",
+                "absolute form bad host     | GET http://a{b}/                    ",
+                "scheme without slashes     | GET http:a.test/                    ",
+                "asterisk with GET          | GET *                               ",
+            })
     void refusesATargetOutsideTheFormsItsMethodMayUse(String name, String line) {
         ByteBuf in = buf(line + " HTTP/1.1\r\nHost: a\r\n\r\n");
         assertThatThrownBy(() -> new Http1HeadParser(Http1Limits.DEFAULT).parse(in, new Http1Request()))
-                .isInstanceOfSatisfying(Http1Exception.class, e -> assertThat(e.status()).isEqualTo(400));
+                .isInstanceOfSatisfying(
+                        Http1Exception.class, e -> assertThat(e.status()).isEqualTo(400));
         in.release();
     }
 

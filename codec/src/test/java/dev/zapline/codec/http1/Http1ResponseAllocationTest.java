@@ -24,7 +24,8 @@ class Http1ResponseAllocationTest {
     private static final long SLACK_BYTES = 4096;
 
     private static final byte[] RESPONSE = ("HTTP/1.1 200 OK\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n"
-            + "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}").getBytes(StandardCharsets.US_ASCII);
+                    + "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+            .getBytes(StandardCharsets.US_ASCII);
 
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();

@@ -57,7 +57,8 @@ class Http1ResponseDifferentialTest {
             return;
         }
         ResponseDivergence why = ResponseDivergence.classify(input, ours, netty);
-        assertThat(why).as("unexplained divergence on %s%n  ours:  %s%n  netty: %s", Bytes.escape(input), ours, netty)
+        assertThat(why)
+                .as("unexplained divergence on %s%n  ours:  %s%n  netty: %s", Bytes.escape(input), ours, netty)
                 .isNotNull();
         DIVERGED.get(why).incrementAndGet();
     }

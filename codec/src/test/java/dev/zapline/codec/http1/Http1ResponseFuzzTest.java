@@ -26,7 +26,9 @@ class Http1ResponseFuzzTest {
         }
         for (Http1ResponseLimits limits : new Http1ResponseLimits[] {Http1ResponseLimits.DEFAULT, SMALL}) {
             var whole = OurResponseSide.parseAll(input, limits, heads);
-            assertThat(OurResponseSide.parseAll(input, limits, heads, split)).as("split at %d", split).isEqualTo(whole);
+            assertThat(OurResponseSide.parseAll(input, limits, heads, split))
+                    .as("split at %d", split)
+                    .isEqualTo(whole);
         }
     }
 }

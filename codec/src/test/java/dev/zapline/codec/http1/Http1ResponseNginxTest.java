@@ -33,10 +33,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 class Http1ResponseNginxTest {
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "pipelined.bin       | 200 keep 17, 200 keep 0, 404 keep 153, 304 keep 0, 204 keep 0, 200 keep *, 405 keep 157, 200 close 17",
-        "close-delimited.bin | 200 close *",
-        "http10.bin          | 200 close 17"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "pipelined.bin       | 200 keep 17, 200 keep 0, 404 keep 153, 304 keep 0, 204 keep 0, 200 keep *, 405 keep 157, 200 close 17",
+                "close-delimited.bin | 200 close *",
+                "http10.bin          | 200 close 17"
+            })
     void readsEveryResponseNginxSentWholeAndInPieces(String file, String expected) {
         byte[] in = resource(file);
         boolean[] heads = {false, true};
@@ -69,13 +72,17 @@ class Http1ResponseNginxTest {
                     res = r;
                 }
                 if (m instanceof HttpContent c) {
-                    body.writeBytes(c.content(), c.content().readerIndex(), c.content().readableBytes());
+                    body.writeBytes(
+                            c.content(), c.content().readerIndex(), c.content().readableBytes());
                 }
                 if (m instanceof LastHttpContent && res.status().code() >= 200) {
                     int code = res.status().code();
                     boolean head = out.size() < heads.length && heads[out.size()];
-                    boolean framed = head || code == 204 || code == 304
-                            || res.headers().contains("content-length") || res.headers().contains("transfer-encoding");
+                    boolean framed = head
+                            || code == 204
+                            || code == 304
+                            || res.headers().contains("content-length")
+                            || res.headers().contains("transfer-encoding");
                     boolean keep = HttpUtil.isKeepAlive(res) && framed;
                     out.add(code + (keep ? " keep " : " close ") + body.readableBytes() + " "
                             + ByteBufUtil.hexDump(body));

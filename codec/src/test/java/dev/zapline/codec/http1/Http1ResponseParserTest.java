@@ -44,9 +44,12 @@ class Http1ResponseParserTest {
         byte[] in = c.bytes();
         List<String> whole = OurResponseSide.parseAll(in, NO_HEAD);
         assertThat(OurResponseSide.parseAll(in, NO_HEAD, Http1SmugglingTest.cutsEveryByte(in.length)))
-                .as("one byte at a time").isEqualTo(whole);
+                .as("one byte at a time")
+                .isEqualTo(whole);
         for (int split = 1; split < in.length; split++) {
-            assertThat(OurResponseSide.parseAll(in, NO_HEAD, split)).as("split at %d", split).isEqualTo(whole);
+            assertThat(OurResponseSide.parseAll(in, NO_HEAD, split))
+                    .as("split at %d", split)
+                    .isEqualTo(whole);
         }
     }
 
@@ -72,7 +75,8 @@ class Http1ResponseParserTest {
             }
             byte[] in = all.toByteArray();
             assertThat(OurResponseSide.parseAll(in, NO_HEAD)).isEqualTo(expected);
-            assertThat(OurResponseSide.parseAll(in, NO_HEAD, randomCuts(in.length, rnd))).isEqualTo(expected);
+            assertThat(OurResponseSide.parseAll(in, NO_HEAD, randomCuts(in.length, rnd)))
+                    .isEqualTo(expected);
         }
         assertThat(keep).hasSizeGreaterThan(30);
     }
@@ -100,11 +104,13 @@ class Http1ResponseParserTest {
             assertThat(parser.chunked()).isTrue();
             assertThat(out.toString(StandardCharsets.US_ASCII)).isEqualTo("Wikipedia");
             out.clear();
-            assertThatThrownBy(() -> parser.parse(in)).isInstanceOf(Http1Exception.class)
+            assertThatThrownBy(() -> parser.parse(in))
+                    .isInstanceOf(Http1Exception.class)
                     .hasMessage("body of 11 bytes exceeds the buffering limit of 10");
             in.readerIndex(0);
             var chunkedLimit = new Http1ResponseParser(new Http1ResponseLimits(64, 1024, 8, 16)).bufferBodyInto(out);
-            assertThatThrownBy(() -> chunkedLimit.parse(in)).isInstanceOf(Http1Exception.class)
+            assertThatThrownBy(() -> chunkedLimit.parse(in))
+                    .isInstanceOf(Http1Exception.class)
                     .hasMessage("body exceeds the buffering limit of 8");
         } finally {
             in.release();
@@ -115,10 +121,12 @@ class Http1ResponseParserTest {
     @Test
     void capturesTheFirstValueOfOneHeaderWithoutItsWhitespace() {
         var parser = new Http1ResponseParser(Http1ResponseLimits.DEFAULT).captureHeader("Content-Type", 16);
-        assertThat(captured(parser, "Content-Type: \t text/plain; q=1 \t\r\ncontent-type: b\r\n")).isEqualTo("text/plain; q=1");
+        assertThat(captured(parser, "Content-Type: \t text/plain; q=1 \t\r\ncontent-type: b\r\n"))
+                .isEqualTo("text/plain; q=1");
         assertThat(parser.headerValueTruncated()).isFalse();
         assertThat(captured(parser, "CONTENT-TYPE: a\r\n  b\r\n")).isEqualTo("a  b");
-        assertThat(captured(parser, "Content-Type: application/json; charset=utf-8\r\n")).isEqualTo("application/json");
+        assertThat(captured(parser, "Content-Type: application/json; charset=utf-8\r\n"))
+                .isEqualTo("application/json");
         assertThat(parser.headerValueTruncated()).isTrue();
         assertThat(captured(parser, "Content-Types: x\r\nContent-Typ: y\r\n")).isNull();
         assertThat(parser.headerValueLength()).isEqualTo(-1);
@@ -165,12 +173,16 @@ class Http1ResponseParserTest {
     @Test
     void refusesAStatusLineOrHeaderSectionOverItsLimit() {
         var limits = new Http1ResponseLimits(20, 40, 0, 16);
-        assertThat(OurResponseSide.parse(ascii("HTTP/1.1 200 OKAY-OKAY\r\n\r\n"), limits).detail())
+        assertThat(OurResponseSide.parse(ascii("HTTP/1.1 200 OKAY-OKAY\r\n\r\n"), limits)
+                        .detail())
                 .isEqualTo("status line longer than 20 bytes");
-        assertThat(OurResponseSide.parse(ascii("HTTP/1.1 200 OKAY-OK\r\nContent-Length: 0\r\n\r\n"), limits).kind())
+        assertThat(OurResponseSide.parse(ascii("HTTP/1.1 200 OKAY-OK\r\nContent-Length: 0\r\n\r\n"), limits)
+                        .kind())
                 .isEqualTo(Outcome.Kind.ACCEPT);
-        assertThat(OurResponseSide.parse(ascii("HTTP/1.1 200 OK\r\nX-A: 0123456789abcdef\r\nContent-Length: 0\r\n\r\n"),
-                limits).detail()).isEqualTo("header section larger than 40 bytes");
+        assertThat(OurResponseSide.parse(
+                                ascii("HTTP/1.1 200 OK\r\nX-A: 0123456789abcdef\r\nContent-Length: 0\r\n\r\n"), limits)
+                        .detail())
+                .isEqualTo("header section larger than 40 bytes");
     }
 
     @Test
@@ -179,8 +191,10 @@ class Http1ResponseParserTest {
         ByteBuf bad = Unpooled.copiedBuffer(ascii("HTTP/1.1 2x0 OK\r\n\r\n"));
         ByteBuf good = Unpooled.copiedBuffer(ascii("HTTP/1.1 204 No Content\r\n\r\n"));
         try {
-            assertThatThrownBy(() -> parser.parse(bad)).isInstanceOf(Http1Exception.class)
-                    .extracting(e -> ((Http1Exception) e).status()).isEqualTo(502);
+            assertThatThrownBy(() -> parser.parse(bad))
+                    .isInstanceOf(Http1Exception.class)
+                    .extracting(e -> ((Http1Exception) e).status())
+                    .isEqualTo(502);
             assertThatThrownBy(() -> parser.parse(good)).isInstanceOf(IllegalStateException.class);
             parser.reset();
             assertThat(parser.parse(good)).isEqualTo(Http1ResponseParser.RESPONSE_COMPLETE);

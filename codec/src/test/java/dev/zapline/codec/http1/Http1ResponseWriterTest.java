@@ -34,11 +34,16 @@ class Http1ResponseWriterTest {
             Http1ResponseWriter.endHead(out);
             out.writeBytes(new byte[] {'o', 'k'});
         });
-        assertThat(head).isEqualTo("HTTP/1.1 200 OK\r\nserver: zapline\r\nX-Tag: a\tb é\r\ncontent-length: 2\r\n\r\nok");
+        assertThat(head)
+                .isEqualTo("HTTP/1.1 200 OK\r\nserver: zapline\r\nX-Tag: a\tb é\r\ncontent-length: 2\r\n\r\nok");
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"100, HTTP/1.1 100 Continue", "404, HTTP/1.1 404 Not Found", "505, HTTP/1.1 505 HTTP Version Not Supported"})
+    @CsvSource({
+        "100, HTTP/1.1 100 Continue",
+        "404, HTTP/1.1 404 Not Found",
+        "505, HTTP/1.1 505 HTTP Version Not Supported"
+    })
     void encodesStatusLines(int status, String line) {
         assertThat(new String(Http1ResponseWriter.statusLineBytes(status), StandardCharsets.US_ASCII))
                 .isEqualTo(line + "\r\n");
@@ -48,14 +53,22 @@ class Http1ResponseWriterTest {
     @CsvSource({"99", "600", "-1"})
     void refusesStatusOutsideRange(int status) {
         assertThatThrownBy(() -> Http1ResponseWriter.statusLineBytes(status))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(String.valueOf(status));
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(String.valueOf(status));
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({
-        "0, 0, 0", "9, 9, 9", "10, 10, a", "15, 15, f", "16, 16, 10", "99, 99, 63", "100, 100, 64",
+        "0, 0, 0",
+        "9, 9, 9",
+        "10, 10, a",
+        "15, 15, f",
+        "16, 16, 10",
+        "99, 99, 63",
+        "100, 100, 64",
         "4294967296, 4294967296, 100000000",
-        "9223372036854775807, 9223372036854775807, 7fffffffffffffff"})
+        "9223372036854775807, 9223372036854775807, 7fffffffffffffff"
+    })
     void writesDecimalAndHex(long n, String decimal, String hex) {
         assertThat(written(out -> Http1ResponseWriter.decimal(out, n))).isEqualTo(decimal);
         assertThat(written(out -> Http1ResponseWriter.hex(out, n))).isEqualTo(hex);
@@ -86,24 +99,29 @@ class Http1ResponseWriterTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "CRLF injection  | X-A | v\\r\\nSet-Cookie: x=1",
-        "bare LF         | X-A | v\\nX: 1",
-        "bare CR         | X-A | v\\rX: 1",
-        "NUL             | X-A | v\\0",
-        "other control   | X-A | v\\x1b",
-        "non-Latin-1     | X-A | \u20ac",
-        "name with space | X A | v",
-        "name with colon | X:A | v",
-        "name with CRLF  | X\\r\\nY | v",
-        "empty name      | '' | v"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "CRLF injection  | X-A | v\\r\\nSet-Cookie: x=1",
+                "bare LF         | X-A | v\\nX: 1",
+                "bare CR         | X-A | v\\rX: 1",
+                "NUL             | X-A | v\\0",
+                "other control   | X-A | v\\x1b",
+                "non-Latin-1     | X-A | \u20ac",
+                "name with space | X A | v",
+                "name with colon | X:A | v",
+                "name with CRLF  | X\\r\\nY | v",
+                "empty name      | '' | v"
+            })
     void refusesHeaderInjectionBeforeWritingAnything(String name, String headerName, String escapedValue) {
         String n = new String(Corpus.unescape(headerName), StandardCharsets.ISO_8859_1);
-        String v = escapedValue.contains("\u20ac") ? escapedValue
+        String v = escapedValue.contains("\u20ac")
+                ? escapedValue
                 : new String(Corpus.unescape(escapedValue), StandardCharsets.ISO_8859_1);
         ByteBuf out = Unpooled.buffer();
         try {
-            assertThatThrownBy(() -> Http1ResponseWriter.header(out, n, v)).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> Http1ResponseWriter.header(out, n, v))
+                    .isInstanceOf(IllegalArgumentException.class);
             assertThat(out.readableBytes()).isZero();
         } finally {
             out.release();
@@ -114,7 +132,8 @@ class Http1ResponseWriterTest {
     void refusesAPreEncodedNameThatIsNotAToken() {
         assertThatThrownBy(() -> Http1ResponseWriter.name("x\r\nInjected: 1"))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThat(Http1ResponseWriter.name("cache-control")).asString(StandardCharsets.US_ASCII)
+        assertThat(Http1ResponseWriter.name("cache-control"))
+                .asString(StandardCharsets.US_ASCII)
                 .isEqualTo("cache-control: ");
     }
 }

@@ -22,8 +22,10 @@ class Http1SplitTest {
     }
 
     static Iterable<Corpus.Case> chunked() {
-        return Corpus.valid().stream().filter(c -> new String(c.bytes(), 0, c.bytes().length,
-                java.nio.charset.StandardCharsets.ISO_8859_1).contains("Transfer-Encoding")).toList();
+        return Corpus.valid().stream()
+                .filter(c -> new String(c.bytes(), 0, c.bytes().length, java.nio.charset.StandardCharsets.ISO_8859_1)
+                        .contains("Transfer-Encoding"))
+                .toList();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -44,9 +46,12 @@ class Http1SplitTest {
         byte[] in = c.bytes();
         Outcome whole = OurSide.parse(in);
         assertThat(OurSide.parse(in, Http1Limits.DEFAULT, Http1SmugglingTest.cutsEveryByte(in.length)))
-                .as("one byte at a time").isEqualTo(whole);
+                .as("one byte at a time")
+                .isEqualTo(whole);
         for (int split = 1; split < in.length; split++) {
-            assertThat(OurSide.parse(in, Http1Limits.DEFAULT, split)).as("split at %d", split).isEqualTo(whole);
+            assertThat(OurSide.parse(in, Http1Limits.DEFAULT, split))
+                    .as("split at %d", split)
+                    .isEqualTo(whole);
         }
     }
 
@@ -62,7 +67,8 @@ class Http1SplitTest {
         for (int i = 0; i < 1000; i++) {
             byte[] in = Mutator.mutate(valid.get(rnd.nextInt(valid.size())).bytes(), rnd);
             assertThat(OurSide.parse(in, Http1Limits.DEFAULT, Http1SmugglingTest.cutsEveryByte(in.length)))
-                    .as("%s", new String(in, StandardCharsets.ISO_8859_1)).isEqualTo(OurSide.parse(in));
+                    .as("%s", new String(in, StandardCharsets.ISO_8859_1))
+                    .isEqualTo(OurSide.parse(in));
         }
     }
 
@@ -77,13 +83,16 @@ class Http1SplitTest {
                 Arrays.fill(run, (byte) 'a');
                 run[at] = b;
                 String r = new String(run, StandardCharsets.ISO_8859_1);
-                for (String head : new String[] {"GET /" + r + " HTTP/1.1\r\nHost: h\r\n\r\n",
+                for (String head : new String[] {
+                    "GET /" + r + " HTTP/1.1\r\nHost: h\r\n\r\n",
                     "GET /?" + r + "?x HTTP/1.1\r\nHost: h\r\n\r\n",
                     "GET / HTTP/1.1\r\nHost: h\r\nX-V: " + r + "\r\n\r\n",
-                    "GET / HTTP/1.1\r\nHost: h\r\nX-V:" + r + " \t\r\nX-W: 1\r\n\r\n"}) {
+                    "GET / HTTP/1.1\r\nHost: h\r\nX-V:" + r + " \t\r\nX-W: 1\r\n\r\n"
+                }) {
                     byte[] in = head.getBytes(StandardCharsets.ISO_8859_1);
                     assertThat(OurSide.parse(in, Http1Limits.DEFAULT, Http1SmugglingTest.cutsEveryByte(in.length)))
-                            .as("%s", head).isEqualTo(OurSide.parse(in));
+                            .as("%s", head)
+                            .isEqualTo(OurSide.parse(in));
                 }
             }
         }

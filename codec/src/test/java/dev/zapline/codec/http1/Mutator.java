@@ -71,9 +71,26 @@ final class Mutator {
         while (e < b.length && Character.isDigit(b[e])) {
             e++;
         }
-        String[] choices = {"0", "1", "00", "9", "10", "100", "0005", "-1", "+1", "4294967296", "9223372036854775807",
-            "18446744073709551616", "ff", "F", "0x1", String.valueOf(rnd.nextInt(64))};
-        return replace(b, s, e - s, choices[rnd.nextInt(choices.length)].getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        String[] choices = {
+            "0",
+            "1",
+            "00",
+            "9",
+            "10",
+            "100",
+            "0005",
+            "-1",
+            "+1",
+            "4294967296",
+            "9223372036854775807",
+            "18446744073709551616",
+            "ff",
+            "F",
+            "0x1",
+            String.valueOf(rnd.nextInt(64))
+        };
+        return replace(
+                b, s, e - s, choices[rnd.nextInt(choices.length)].getBytes(java.nio.charset.StandardCharsets.US_ASCII));
     }
 
     private static byte[] replace(byte[] b, int at, int remove, byte[] insert) {

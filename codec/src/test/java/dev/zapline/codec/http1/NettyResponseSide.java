@@ -49,7 +49,8 @@ final class NettyResponseSide {
                     res = r;
                 }
                 if (m instanceof HttpContent c) {
-                    body.writeBytes(c.content(), c.content().readerIndex(), c.content().readableBytes());
+                    body.writeBytes(
+                            c.content(), c.content().readerIndex(), c.content().readableBytes());
                 }
                 if (m instanceof LastHttpContent && res != null) {
                     int code = res.status().code();
@@ -61,8 +62,8 @@ final class NettyResponseSide {
                     }
                     byte[] b = new byte[body.readableBytes()];
                     body.getBytes(body.readerIndex(), b);
-                    result = OurResponseSide.accept(code, keepAlive(res), res.protocolVersion().minorVersion() == 0
-                            ? 10 : 11, interim, b);
+                    result = OurResponseSide.accept(
+                            code, keepAlive(res), res.protocolVersion().minorVersion() == 0 ? 10 : 11, interim, b);
                 }
             }
             return result;
@@ -77,7 +78,8 @@ final class NettyResponseSide {
     private static boolean keepAlive(HttpResponse res) {
         int code = res.status().code();
         boolean noBody = code == 204 || code == 304;
-        boolean closeDelimited = !noBody && !HttpUtil.isTransferEncodingChunked(res)
+        boolean closeDelimited = !noBody
+                && !HttpUtil.isTransferEncodingChunked(res)
                 && !res.headers().contains(HttpHeaderNames.CONTENT_LENGTH);
         return HttpUtil.isKeepAlive(res) && !closeDelimited && code != 101;
     }

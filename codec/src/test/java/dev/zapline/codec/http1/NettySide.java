@@ -54,7 +54,8 @@ final class NettySide {
                     req = r;
                 }
                 if (m instanceof HttpContent c) {
-                    body.writeBytes(c.content(), c.content().readerIndex(), c.content().readableBytes());
+                    body.writeBytes(
+                            c.content(), c.content().readerIndex(), c.content().readableBytes());
                 }
                 if (m instanceof LastHttpContent) {
                     result = accepted(req, body);
@@ -77,6 +78,7 @@ final class NettySide {
         }
         byte[] b = new byte[body.readableBytes()];
         body.getBytes(body.readerIndex(), b);
-        return Outcome.accept(req.method().name(), req.uri(), req.protocolVersion().text(), headers, b);
+        return Outcome.accept(
+                req.method().name(), req.uri(), req.protocolVersion().text(), headers, b);
     }
 }

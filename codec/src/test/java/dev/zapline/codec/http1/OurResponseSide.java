@@ -87,8 +87,8 @@ final class OurResponseSide implements BodySink {
     }
 
     private String summary(Http1ResponseParser p) {
-        String s = p.status() + (p.keepAlive() ? " keep " : " close ") + p.bodyLength() + " "
-                + ByteBufUtil.hexDump(body);
+        String s =
+                p.status() + (p.keepAlive() ? " keep " : " close ") + p.bodyLength() + " " + ByteBufUtil.hexDump(body);
         body.clear();
         return s;
     }
@@ -123,7 +123,10 @@ final class OurResponseSide implements BodySink {
 
     /** "status keep|close length", then version, interim responses and the body in hex, one per line. */
     static Outcome accept(int status, boolean keepAlive, int version, int interim, byte[] body) {
-        return new Outcome(Outcome.Kind.ACCEPT, 0, status + (keepAlive ? " keep " : " close ") + body.length
-                + "\nversion " + version + "\ninterim " + interim + "\nbody " + HexFormat.of().formatHex(body));
+        return new Outcome(
+                Outcome.Kind.ACCEPT,
+                0,
+                status + (keepAlive ? " keep " : " close ") + body.length + "\nversion " + version + "\ninterim "
+                        + interim + "\nbody " + HexFormat.of().formatHex(body));
     }
 }

@@ -87,8 +87,8 @@ final class OurSide implements AutoCloseable {
         byte[] b = new byte[body.readableBytes()];
         body.getBytes(body.readerIndex(), b);
         // the target as sent, as Netty reports it (ours also reads an absolute-form one in origin form)
-        return Outcome.accept(req.methodAsString(), req.rawTargetAsString(), "HTTP/1." + (req.version() - 10),
-                headers, b);
+        return Outcome.accept(
+                req.methodAsString(), req.rawTargetAsString(), "HTTP/1." + (req.version() - 10), headers, b);
     }
 
     Http1Request request() {

@@ -9,7 +9,11 @@ import java.util.List;
  */
 record Outcome(Kind kind, int status, String detail) {
 
-    enum Kind { ACCEPT, REJECT, INCOMPLETE }
+    enum Kind {
+        ACCEPT,
+        REJECT,
+        INCOMPLETE
+    }
 
     static final Outcome INCOMPLETE = new Outcome(Kind.INCOMPLETE, 0, "");
 
@@ -19,7 +23,12 @@ record Outcome(Kind kind, int status, String detail) {
 
     /** Method, target, version, each header as name and value in order, and the body in hex, one per line. */
     static Outcome accept(String method, String target, String version, List<String> namesAndValues, byte[] body) {
-        StringBuilder s = new StringBuilder().append(method).append('\n').append(target).append('\n').append(version);
+        StringBuilder s = new StringBuilder()
+                .append(method)
+                .append('\n')
+                .append(target)
+                .append('\n')
+                .append(version);
         for (int i = 0; i < namesAndValues.size(); i += 2) {
             s.append('\n').append(namesAndValues.get(i)).append(": ").append(namesAndValues.get(i + 1));
         }

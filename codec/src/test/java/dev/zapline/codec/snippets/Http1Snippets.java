@@ -50,7 +50,7 @@ final class Http1Snippets {
             }
         }
         // channelInactive:
-        if (parser.endOfInput()) {                       // a close-delimited body ended
+        if (parser.endOfInput()) { // a close-delimited body ended
             record(parser.status(), parser.bodyLength());
         }
         // @end
@@ -58,7 +58,7 @@ final class Http1Snippets {
 
     void request(Http1Request req) {
         // @start region="request"
-        int i = req.header(CONTENT_TYPE);                // lower-case name, case-insensitive match
+        int i = req.header(CONTENT_TYPE); // lower-case name, case-insensitive match
         if (i >= 0 && req.valueEquals(i, APPLICATION_JSON)) {
             readJson(req);
         }
@@ -67,10 +67,10 @@ final class Http1Snippets {
 
     void headParser(ByteBuf in, Http1Request request) {
         // @start region="headParser"
-        int consumed = headParser.parse(in, request);    // -1: need more bytes; else head bytes to skip
+        int consumed = headParser.parse(in, request); // -1: need more bytes; else head bytes to skip
         if (consumed > 0) {
             in.skipBytes(consumed);
-            readBody(request, in);                       // as request.bodyKind() says
+            readBody(request, in); // as request.bodyKind() says
             headParser.reset();
         }
         // @end
@@ -78,7 +78,7 @@ final class Http1Snippets {
 
     void chunked(ByteBuf in, ByteBuf body) {
         // @start region="chunked"
-        if (chunked.decode(in, body)) {                  // true: the whole body is in 'body'
+        if (chunked.decode(in, body)) { // true: the whole body is in 'body'
             handle(body);
             chunked.reset();
         }
@@ -87,7 +87,7 @@ final class Http1Snippets {
 
     void date(ByteBuf out) {
         // @start region="date"
-        out.writeBytes(date.line(System.currentTimeMillis()));   // "date: Sun, 29 Nov 2026 23:28:11 GMT\r\n"
+        out.writeBytes(date.line(System.currentTimeMillis())); // "date: Sun, 29 Nov 2026 23:28:11 GMT\r\n"
         // @end
     }
 
@@ -104,10 +104,10 @@ final class Http1Snippets {
     int requestTarget(byte[] b, int start, int end) {
         int path = start;
         // @start region="requestTarget"
-        int s = RequestTarget.schemeLength(b, start, end);                  // 7 for http://, 8 for https://, else 0
+        int s = RequestTarget.schemeLength(b, start, end); // 7 for http://, 8 for https://, else 0
         if (s > 0) {
-            int authorityEnd = RequestTarget.authorityEnd(b, start + s, end);  // at the first '/' or '?', or end
-            String problem = RequestTarget.authorityProblem(b, start + s, authorityEnd);  // null when valid
+            int authorityEnd = RequestTarget.authorityEnd(b, start + s, end); // at the first '/' or '?', or end
+            String problem = RequestTarget.authorityProblem(b, start + s, authorityEnd); // null when valid
             path = authorityEnd; // the path starts here; an empty one means "/" (RFC 9110 §4.2.3)
         }
         // @end

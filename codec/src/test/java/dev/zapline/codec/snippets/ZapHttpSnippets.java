@@ -31,8 +31,8 @@ final class ZapHttpSnippets {
 
     void request(ZapMessage message) {
         // @start region="request"
-        ZapHttpRequest req = new ZapHttpRequest();       // one per connection
-        req.wrap(message);                               // ZapFormatException: answer 400 and close
+        ZapHttpRequest req = new ZapHttpRequest(); // one per connection
+        req.wrap(message); // ZapFormatException: answer 400 and close
         if (req.method(slice).contentEquals(POST)) {
             handle(req.body(body));
         }
@@ -42,14 +42,14 @@ final class ZapHttpSnippets {
     int response(ZapMessage message) {
         // @start region="response"
         ZapHttpResponse resp = new ZapHttpResponse().wrap(message);
-        int status = resp.status();                      // 200 when the frame says 0
+        int status = resp.status(); // 200 when the frame says 0
         // @end
         return status;
     }
 
     void headerCursor(ZapHttpRequest request) {
         // @start region="headerCursor"
-        HeaderCursor h = new HeaderCursor();             // reusable
+        HeaderCursor h = new HeaderCursor(); // reusable
         for (h.reset(request.headers(block)); h.next(); ) {
             if (h.nameEqualsIgnoreCase(CONTENT_TYPE)) {
                 contentType(h.value(value));
@@ -60,7 +60,7 @@ final class ZapHttpSnippets {
 
     void headerBlock(ZapObjectWriter responseWriter) {
         // @start region="headerBlock"
-        HeaderBlockWriter h = new HeaderBlockWriter();   // reusable
+        HeaderBlockWriter h = new HeaderBlockWriter(); // reusable
         h.reset().add("Content-Type", "application/json");
         h.setOn(responseWriter, ZapHttp.RESP_HEADERS);
         // @end
@@ -76,7 +76,7 @@ final class ZapHttpSnippets {
 
     ZapMessage byteBufZap(ZapMessage message, ByteBuf frame, int length) {
         // @start region="byteBufZap"
-        ByteBufZap zap = new ByteBufZap();               // one per connection (it owns a fallback scratch array)
+        ByteBufZap zap = new ByteBufZap(); // one per connection (it owns a fallback scratch array)
         ZapMessage msg = zap.wrap(message, frame, frame.readerIndex(), length);
         // @end
         return msg;

@@ -17,6 +17,7 @@ final class FrameReaders {
 
     /** A layout with a field of every pointer shape, nested two levels, for the validator. */
     static final ZapLayout EVERY_SHAPE = everyShape(everyShape(everyShape(null)));
+
     private static final ZapLayout[] LAYOUTS = {
         ZapHttpRequest.LAYOUT, ZapHttpResponse.LAYOUT, ZapHttpChunk.LAYOUT, EVERY_SHAPE
     };
@@ -30,9 +31,18 @@ final class FrameReaders {
     private final ZapSlice part = new ZapSlice();
 
     private static ZapLayout everyShape(ZapLayout nested) {
-        return ZapLayout.builder().u64("a").text("t").bytes("b").struct("s", nested).list("l8", ZapKind.U8)
-                .list("l64", ZapKind.U64).list("raw", ZapKind.RAW).list("e", ZapKind.BYTES)
-                .list("m", ZapKind.STRUCT, nested).fixedBytes("f", 3).build();
+        return ZapLayout.builder()
+                .u64("a")
+                .text("t")
+                .bytes("b")
+                .struct("s", nested)
+                .list("l8", ZapKind.U8)
+                .list("l64", ZapKind.U64)
+                .list("raw", ZapKind.RAW)
+                .list("e", ZapKind.BYTES)
+                .list("m", ZapKind.STRUCT, nested)
+                .fixedBytes("f", 3)
+                .build();
     }
 
     long read(ZapMessage msg) {
@@ -47,17 +57,26 @@ final class FrameReaders {
         }
         try {
             request.wrap(msg);
-            h += request.method(slice).length() + request.methodAsString().length() + request.target(slice).length()
-                    + request.targetAsString().length() + request.protoAsString().length() + request.proto(slice).length()
-                    + request.bodyLength() + request.body(slice).length();
+            h += request.method(slice).length()
+                    + request.methodAsString().length()
+                    + request.target(slice).length()
+                    + request.targetAsString().length()
+                    + request.protoAsString().length()
+                    + request.proto(slice).length()
+                    + request.bodyLength()
+                    + request.body(slice).length();
             h += headers(request.headers(slice)) + headers(request.trailer(slice));
         } catch (ZapFormatException e) {
             h += e.offset();
         }
         try {
             response.wrap(msg);
-            h += response.status() + response.reasonAsString().length() + response.reason(slice).length()
-                    + response.protoAsString().length() + response.proto(slice).length() + response.bodyLength()
+            h += response.status()
+                    + response.reasonAsString().length()
+                    + response.reason(slice).length()
+                    + response.protoAsString().length()
+                    + response.proto(slice).length()
+                    + response.bodyLength()
                     + response.body(slice).length();
             h += headers(response.headers(slice)) + headers(response.trailer(slice));
         } catch (ZapFormatException e) {

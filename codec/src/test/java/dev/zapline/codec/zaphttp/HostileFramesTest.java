@@ -22,8 +22,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** zaphttp readers and {@link HeaderCursor} against hand-made lies; a server answers each with 400, never crashes. */
 class HostileFramesTest {
 
-    private static final byte[] REQUEST = ConformanceVectors.named("zaphttp-request").bytes();
-    private static final byte[] RESPONSE = ConformanceVectors.named("zaphttp-response").bytes();
+    private static final byte[] REQUEST =
+            ConformanceVectors.named("zaphttp-request").bytes();
+    private static final byte[] RESPONSE =
+            ConformanceVectors.named("zaphttp-response").bytes();
 
     /** A request frame whose header block is exactly {@code block}, then walked. */
     private static List<String> walk(byte[] block, boolean[] malformed) {
@@ -62,8 +64,12 @@ class HostileFramesTest {
 
     @Test
     void nullHeaderBlockHasNoHeadersAndIsNotMalformed() {
-        HeaderCursor h = new HeaderCursor().reset(new ZapHttpRequest()
-                .wrap(new ZapMessage().wrap(ConformanceVectors.named("zaphttp-empty-request").bytes())).headers(new ZapSlice()));
+        HeaderCursor h = new HeaderCursor()
+                .reset(new ZapHttpRequest()
+                        .wrap(new ZapMessage()
+                                .wrap(ConformanceVectors.named("zaphttp-empty-request")
+                                        .bytes()))
+                        .headers(new ZapSlice()));
         assertThat(h.declaredCount()).isZero();
         assertThat(h.next()).isFalse();
         assertThat(h.malformed()).isFalse();
@@ -72,11 +78,17 @@ class HostileFramesTest {
     @Test
     void frameOfTheWrongTypeIsRejectedAtTheFlags() {
         assertThatThrownBy(() -> new ZapHttpRequest().wrap(new ZapMessage().wrap(RESPONSE)))
-                .isInstanceOf(ZapFormatException.class).extracting("offset").isEqualTo(6L);
+                .isInstanceOf(ZapFormatException.class)
+                .extracting("offset")
+                .isEqualTo(6L);
         assertThatThrownBy(() -> new ZapHttpResponse().wrap(new ZapMessage().wrap(REQUEST)))
-                .isInstanceOf(ZapFormatException.class).extracting("offset").isEqualTo(6L);
+                .isInstanceOf(ZapFormatException.class)
+                .extracting("offset")
+                .isEqualTo(6L);
         assertThatThrownBy(() -> new ZapHttpChunk().wrap(new ZapMessage().wrap(REQUEST)))
-                .isInstanceOf(ZapFormatException.class).extracting("offset").isEqualTo(6L);
+                .isInstanceOf(ZapFormatException.class)
+                .extracting("offset")
+                .isEqualTo(6L);
     }
 
     @ParameterizedTest(name = "field slot at {0}")
@@ -84,14 +96,18 @@ class HostileFramesTest {
     void requestWhoseFieldPointsPastTheFrameIsRejectedAtThatSlot(int slot) {
         byte[] bytes = Patch.u32(REQUEST, slot, 0x7FFF_FFF0L);
         assertThatThrownBy(() -> new ZapHttpRequest().wrap(new ZapMessage().wrap(bytes)))
-                .isInstanceOf(ZapFormatException.class).extracting("offset").isEqualTo((long) slot);
+                .isInstanceOf(ZapFormatException.class)
+                .extracting("offset")
+                .isEqualTo((long) slot);
     }
 
     @Test
     void requestWhoseHeaderLengthRunsPastTheFrameIsRejected() {
         byte[] bytes = Patch.u32(REQUEST, 16 + 24 + 4, 0xFFFF_FFFFL);
         assertThatThrownBy(() -> new ZapHttpRequest().wrap(new ZapMessage().wrap(bytes)))
-                .isInstanceOf(ZapFormatException.class).extracting("offset").isEqualTo(40L);
+                .isInstanceOf(ZapFormatException.class)
+                .extracting("offset")
+                .isEqualTo(40L);
     }
 
     @Test
@@ -100,7 +116,9 @@ class HostileFramesTest {
         ZapHttpResponse resp = new ZapHttpResponse().wrap(new ZapMessage().wrap(bytes));
         assertThat(resp.status()).isEqualTo(200);
         assertThat(resp.reasonAsString()).isEqualTo("OK");
-        assertThat(ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getShort(16)).isZero();
-        assertThat(new String(resp.body(new ZapSlice()).toByteArray(), StandardCharsets.UTF_8)).contains("0x2a");
+        assertThat(ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getShort(16))
+                .isZero();
+        assertThat(new String(resp.body(new ZapSlice()).toByteArray(), StandardCharsets.UTF_8))
+                .contains("0x2a");
     }
 }

@@ -49,8 +49,11 @@ class ZapFrameFuzzTest {
     @FuzzTest
     void anyHeaderBlockWalksSafely(byte[] block) {
         builder.reset();
-        builder.startObject(ZapHttp.MESSAGE_SIZE).setText(ZapHttp.REQ_METHOD, "POST")
-                .setBytes(ZapHttp.REQ_HEADERS, block).setBytes(ZapHttp.REQ_TRAILER, block).finishAsRoot();
+        builder.startObject(ZapHttp.MESSAGE_SIZE)
+                .setText(ZapHttp.REQ_METHOD, "POST")
+                .setBytes(ZapHttp.REQ_HEADERS, block)
+                .setBytes(ZapHttp.REQ_TRAILER, block)
+                .finishAsRoot();
         builder.finish(dev.zapline.wire.Zap.flags(ZapHttp.REQUEST, 0));
         msg.wrap(builder.buffer(), builder.offset(), builder.size());
         readers.read(msg);

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 class ZapHttpVectorsTest {
 
-    private static final byte[] REQUEST_BODY = "{\"jsonrpc\":\"2.0\",\"method\":\"eth_blockNumber\"}"
-            .getBytes(StandardCharsets.UTF_8);
+    private static final byte[] REQUEST_BODY =
+            "{\"jsonrpc\":\"2.0\",\"method\":\"eth_blockNumber\"}".getBytes(StandardCharsets.UTF_8);
     private static final byte[] RESPONSE_BODY = "{\"result\":\"0x2a\"}".getBytes(StandardCharsets.UTF_8);
 
     private static List<String> headers(ZapSlice block) {
@@ -33,7 +33,8 @@ class ZapHttpVectorsTest {
 
     @Test
     void requestVectorDecodesToItsFields() {
-        ZapMessage msg = new ZapMessage().wrap(ConformanceVectors.named("zaphttp-request").bytes());
+        ZapMessage msg = new ZapMessage()
+                .wrap(ConformanceVectors.named("zaphttp-request").bytes());
         ZapHttpRequest req = new ZapHttpRequest().wrap(msg);
         ZapSlice s = new ZapSlice();
         assertThat(req.methodAsString()).isEqualTo("POST");
@@ -47,14 +48,24 @@ class ZapHttpVectorsTest {
     @Test
     void requestVectorReEncodesToTheSameBytes() {
         ZapBuilder b = new ZapBuilder();
-        ZapHttpWriter.request(b, "POST", "/v1/blocks?height=42", "HTTP/1.1", sampleHeaders(), REQUEST_BODY, 0,
-                REQUEST_BODY.length, null);
-        assertThat(b.toByteArray()).isEqualTo(ConformanceVectors.named("zaphttp-request").bytes());
+        ZapHttpWriter.request(
+                b,
+                "POST",
+                "/v1/blocks?height=42",
+                "HTTP/1.1",
+                sampleHeaders(),
+                REQUEST_BODY,
+                0,
+                REQUEST_BODY.length,
+                null);
+        assertThat(b.toByteArray())
+                .isEqualTo(ConformanceVectors.named("zaphttp-request").bytes());
     }
 
     @Test
     void responseVectorDecodesToItsFields() {
-        ZapMessage msg = new ZapMessage().wrap(ConformanceVectors.named("zaphttp-response").bytes());
+        ZapMessage msg = new ZapMessage()
+                .wrap(ConformanceVectors.named("zaphttp-response").bytes());
         ZapHttpResponse resp = new ZapHttpResponse().wrap(msg);
         ZapSlice s = new ZapSlice();
         assertThat(resp.status()).isEqualTo(200);
@@ -68,9 +79,10 @@ class ZapHttpVectorsTest {
     @Test
     void responseVectorReEncodesToTheSameBytes() {
         ZapBuilder b = new ZapBuilder();
-        ZapHttpWriter.response(b, false, 200, "OK", "HTTP/1.1", sampleHeaders(), RESPONSE_BODY, 0,
-                RESPONSE_BODY.length, null);
-        assertThat(b.toByteArray()).isEqualTo(ConformanceVectors.named("zaphttp-response").bytes());
+        ZapHttpWriter.response(
+                b, false, 200, "OK", "HTTP/1.1", sampleHeaders(), RESPONSE_BODY, 0, RESPONSE_BODY.length, null);
+        assertThat(b.toByteArray())
+                .isEqualTo(ConformanceVectors.named("zaphttp-response").bytes());
     }
 
     @Test

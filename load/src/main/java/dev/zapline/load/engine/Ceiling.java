@@ -22,6 +22,7 @@ final class Ceiling {
 
     /** How often a loop recomputes its ceiling: 100 ms. */
     static final long PERIOD = 100_000_000L;
+
     static final int HEADROOM = 2;
 
     private Ceiling() {}
@@ -34,8 +35,8 @@ final class Ceiling {
      */
     static int next(long serviceNanos, long windowNanos, long due, int min, int max) {
         if (windowNanos <= 0 || min < 1 || min > max || serviceNanos < 0 || due < 0) {
-            throw new IllegalArgumentException("service " + serviceNanos + " ns over " + windowNanos + " ns, due "
-                    + due + ", min " + min + ", max " + max + ": need a positive window, 1 <= min <= max");
+            throw new IllegalArgumentException("service " + serviceNanos + " ns over " + windowNanos + " ns, due " + due
+                    + ", min " + min + ", max " + max + ": need a positive window, 1 <= min <= max");
         }
         double held = serviceNanos / (double) windowNanos;
         double c = Math.max(Math.ceil(HEADROOM * held), due);

@@ -51,7 +51,13 @@ public final class Engine {
         Schedule schedule = plan.isOpen() ? plan.schedule() : null;
         for (int i = 0; i < n; i++) {
             EventLoop loop = group.next();
-            drivers[i] = new LoopDriver(this, loop, client, clock, plan, i,
+            drivers[i] = new LoopDriver(
+                    this,
+                    loop,
+                    client,
+                    clock,
+                    plan,
+                    i,
                     schedule == null ? null : schedule.forLoop(i, n).cursor());
             recorders[i] = drivers[i].recorder();
             if (warmupRecorders.length > 0) {
@@ -67,8 +73,8 @@ public final class Engine {
      * @throws IllegalStateException when no connection could be opened, naming the first error, or when the
      *     process may not open enough files
      */
-    public static Engine start(LoadPlan plan, Client client, EventLoopGroup group, NanoClock clock,
-            long connectWaitMillis) {
+    public static Engine start(
+            LoadPlan plan, Client client, EventLoopGroup group, NanoClock clock, long connectWaitMillis) {
         FdBudget.check(plan.connections());
         Engine e = new Engine(plan, client, group, clock);
         CompletableFuture<?>[] all = new CompletableFuture<?>[e.drivers.length];
@@ -83,14 +89,13 @@ public final class Engine {
             throw new IllegalStateException("interrupted while connecting to " + client.describe());
         } catch (ExecutionException | TimeoutException ex) {
             e.abort();
-            throw new IllegalStateException("connections to " + client.describe() + " not open within "
-                    + connectWaitMillis + " ms");
+            throw new IllegalStateException(
+                    "connections to " + client.describe() + " not open within " + connectWaitMillis + " ms");
         }
         synchronized (e) {
             if (e.connectTimes.getTotalCount() == 0) {
                 e.abort();
-                throw new IllegalStateException("cannot connect to " + client.describe() + ": "
-                        + e.firstConnectError);
+                throw new IllegalStateException("cannot connect to " + client.describe() + ": " + e.firstConnectError);
             }
         }
         long s = clock.nanos() + LEAD;
@@ -232,8 +237,8 @@ public final class Engine {
     synchronized void connectFailed(Throwable e) {
         connectFailures++;
         if (firstConnectError == null) {
-            Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
-                    ? e.getCause() : e;
+            Throwable c =
+                    e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
             firstConnectError = c.getMessage();
         }
     }

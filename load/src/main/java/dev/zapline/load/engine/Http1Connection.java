@@ -96,8 +96,8 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
             cumulation = in;
         } else {
             if (cumulation.maxWritableBytes() < in.readableBytes() || cumulation.refCnt() > 1) {
-                ByteBuf grown = chc.alloc().buffer(Math.max(cumulation.readableBytes() + in.readableBytes(),
-                        cumulation.capacity() * 2));
+                ByteBuf grown = chc.alloc()
+                        .buffer(Math.max(cumulation.readableBytes() + in.readableBytes(), cumulation.capacity() * 2));
                 grown.writeBytes(cumulation);
                 cumulation.release();
                 cumulation = grown;

@@ -45,8 +45,8 @@ public final class HttpLoadClient implements Client {
      * Encodes a request once: request line, {@code Host}, the given headers in order, {@code Content-Length} when
      * there is a body (or the method usually has one).
      */
-    public static byte[] encode(String method, String hostPort, String target, List<Map.Entry<String, String>> headers,
-            byte[] body) {
+    public static byte[] encode(
+            String method, String hostPort, String target, List<Map.Entry<String, String>> headers, byte[] body) {
         StringBuilder sb = new StringBuilder(128);
         sb.append(method).append(' ').append(target).append(" HTTP/1.1\r\n");
         boolean host = false;
@@ -73,7 +73,9 @@ public final class HttpLoadClient implements Client {
     @Override
     public CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents events) {
         Http1Connection c = new Http1Connection(requests, events);
-        Bootstrap b = new Bootstrap().group(loop).channel(loops.channelClass(address))
+        Bootstrap b = new Bootstrap()
+                .group(loop)
+                .channel(loops.channelClass(address))
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
                 .option(ChannelOption.TCP_NODELAY, true)
@@ -84,8 +86,8 @@ public final class HttpLoadClient implements Client {
                 result.complete(c);
             } else {
                 Throwable e = f.cause();
-                result.completeExceptionally(new IllegalStateException("cannot connect to " + address + ": "
-                        + (e == null ? "cancelled" : e.getMessage()), e));
+                result.completeExceptionally(new IllegalStateException(
+                        "cannot connect to " + address + ": " + (e == null ? "cancelled" : e.getMessage()), e));
             }
         });
         return result;

@@ -21,6 +21,7 @@ final class Link implements ConnectionEvents, Runnable {
     boolean dirty;
     /** The connection is being closed because a request timed out: what was in flight counts as TIMEOUT. */
     boolean timedOut;
+
     int failures;
     long connectStarted;
 

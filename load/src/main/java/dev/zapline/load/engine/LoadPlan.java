@@ -37,9 +37,24 @@ import java.util.List;
  * @param adaptive open model: each loop lowers and raises its in-flight ceiling (at most its share of
  *     {@code maxInflight}) from measured latency, by Little's law ({@link Ceiling})
  */
-public record LoadPlan(Stages stages, Arrival arrival, long seed, int users, long thinkNanos, long durationNanos,
-        long warmupNanos, int connections, int threads, int pipeline, long timeoutNanos, int maxInflight,
-        long maxWaitNanos, StatusSet expect, long tickNanos, long graceNanos, boolean adaptive) {
+public record LoadPlan(
+        Stages stages,
+        Arrival arrival,
+        long seed,
+        int users,
+        long thinkNanos,
+        long durationNanos,
+        long warmupNanos,
+        int connections,
+        int threads,
+        int pipeline,
+        long timeoutNanos,
+        int maxInflight,
+        long maxWaitNanos,
+        StatusSet expect,
+        long tickNanos,
+        long graceNanos,
+        boolean adaptive) {
 
     public static final long DEFAULT_TICK = 100_000;
 
@@ -50,13 +65,17 @@ public record LoadPlan(Stages stages, Arrival arrival, long seed, int users, lon
                     + "threads, max in flight >= 1 and pipeline, users >= 0");
         }
         if ((stages == null) == (users == 0)) {
-            throw new IllegalArgumentException("a plan is open (stages) or closed (users > 0), not "
-                    + (stages == null ? "neither" : "both"));
+            throw new IllegalArgumentException(
+                    "a plan is open (stages) or closed (users > 0), not " + (stages == null ? "neither" : "both"));
         }
         if (stages == null && durationNanos <= 0) {
             throw new IllegalArgumentException("a closed run needs a duration, got " + durationNanos + " ns");
         }
-        if (timeoutNanos <= 0 || tickNanos <= 0 || warmupNanos < 0 || thinkNanos < 0 || graceNanos < 0
+        if (timeoutNanos <= 0
+                || tickNanos <= 0
+                || warmupNanos < 0
+                || thinkNanos < 0
+                || graceNanos < 0
                 || maxWaitNanos <= 0) {
             throw new IllegalArgumentException("timeout " + timeoutNanos + ", tick " + tickNanos + ", warm-up "
                     + warmupNanos + ", think " + thinkNanos + ", grace " + graceNanos + ", max wait " + maxWaitNanos
@@ -70,15 +89,46 @@ public record LoadPlan(Stages stages, Arrival arrival, long seed, int users, lon
 
     /** An open run with the usual defaults: 1 connection per 1000 req/s peak is the caller's business. */
     public static LoadPlan open(Stages stages, Arrival arrival, long seed, int connections, int threads) {
-        return new LoadPlan(stages, arrival, seed, 0, 0, 0, 0, connections, threads, 1, 10_000_000_000L, 10_000,
-                10_000_000_000L, StatusSet.parse("2xx"), DEFAULT_TICK, 2_000_000_000L, false);
+        return new LoadPlan(
+                stages,
+                arrival,
+                seed,
+                0,
+                0,
+                0,
+                0,
+                connections,
+                threads,
+                1,
+                10_000_000_000L,
+                10_000,
+                10_000_000_000L,
+                StatusSet.parse("2xx"),
+                DEFAULT_TICK,
+                2_000_000_000L,
+                false);
     }
 
     /** A closed run of {@code users} back-to-back users. */
     public static LoadPlan closed(int users, long durationNanos, int connections, int threads) {
-        return new LoadPlan(null, Arrival.UNIFORM, 0, users, 0, durationNanos, 0, connections, threads, 0,
-                10_000_000_000L, Integer.MAX_VALUE, 10_000_000_000L, StatusSet.parse("2xx"), DEFAULT_TICK,
-                2_000_000_000L, false);
+        return new LoadPlan(
+                null,
+                Arrival.UNIFORM,
+                0,
+                users,
+                0,
+                durationNanos,
+                0,
+                connections,
+                threads,
+                0,
+                10_000_000_000L,
+                Integer.MAX_VALUE,
+                10_000_000_000L,
+                StatusSet.parse("2xx"),
+                DEFAULT_TICK,
+                2_000_000_000L,
+                false);
     }
 
     /** Every connection kept {@code pipeline} requests deep for {@code durationNanos}. */
@@ -133,42 +183,170 @@ public record LoadPlan(Stages stages, Arrival arrival, long seed, int users, lon
     }
 
     public LoadPlan withPipeline(int p) {
-        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, warmupNanos, connections,
-                threads, p, timeoutNanos, maxInflight, maxWaitNanos, expect, tickNanos, graceNanos, adaptive);
+        return new LoadPlan(
+                stages,
+                arrival,
+                seed,
+                users,
+                thinkNanos,
+                durationNanos,
+                warmupNanos,
+                connections,
+                threads,
+                p,
+                timeoutNanos,
+                maxInflight,
+                maxWaitNanos,
+                expect,
+                tickNanos,
+                graceNanos,
+                adaptive);
     }
 
     public LoadPlan withTimeout(long nanos) {
-        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, warmupNanos, connections,
-                threads, pipeline, nanos, maxInflight, maxWaitNanos, expect, tickNanos, graceNanos, adaptive);
+        return new LoadPlan(
+                stages,
+                arrival,
+                seed,
+                users,
+                thinkNanos,
+                durationNanos,
+                warmupNanos,
+                connections,
+                threads,
+                pipeline,
+                nanos,
+                maxInflight,
+                maxWaitNanos,
+                expect,
+                tickNanos,
+                graceNanos,
+                adaptive);
     }
 
     public LoadPlan withLimits(int maxInflight, long maxWaitNanos) {
-        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, warmupNanos, connections,
-                threads, pipeline, timeoutNanos, maxInflight, maxWaitNanos, expect, tickNanos, graceNanos, adaptive);
+        return new LoadPlan(
+                stages,
+                arrival,
+                seed,
+                users,
+                thinkNanos,
+                durationNanos,
+                warmupNanos,
+                connections,
+                threads,
+                pipeline,
+                timeoutNanos,
+                maxInflight,
+                maxWaitNanos,
+                expect,
+                tickNanos,
+                graceNanos,
+                adaptive);
     }
 
     public LoadPlan withWarmup(long nanos) {
-        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, nanos, connections, threads,
-                pipeline, timeoutNanos, maxInflight, maxWaitNanos, expect, tickNanos, graceNanos, adaptive);
+        return new LoadPlan(
+                stages,
+                arrival,
+                seed,
+                users,
+                thinkNanos,
+                durationNanos,
+                nanos,
+                connections,
+                threads,
+                pipeline,
+                timeoutNanos,
+                maxInflight,
+                maxWaitNanos,
+                expect,
+                tickNanos,
+                graceNanos,
+                adaptive);
     }
 
     public LoadPlan withThink(long nanos) {
-        return new LoadPlan(stages, arrival, seed, users, nanos, durationNanos, warmupNanos, connections, threads,
-                pipeline, timeoutNanos, maxInflight, maxWaitNanos, expect, tickNanos, graceNanos, adaptive);
+        return new LoadPlan(
+                stages,
+                arrival,
+                seed,
+                users,
+                nanos,
+                durationNanos,
+                warmupNanos,
+                connections,
+                threads,
+                pipeline,
+                timeoutNanos,
+                maxInflight,
+                maxWaitNanos,
+                expect,
+                tickNanos,
+                graceNanos,
+                adaptive);
     }
 
     public LoadPlan withExpect(StatusSet s) {
-        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, warmupNanos, connections,
-                threads, pipeline, timeoutNanos, maxInflight, maxWaitNanos, s, tickNanos, graceNanos, adaptive);
+        return new LoadPlan(
+                stages,
+                arrival,
+                seed,
+                users,
+                thinkNanos,
+                durationNanos,
+                warmupNanos,
+                connections,
+                threads,
+                pipeline,
+                timeoutNanos,
+                maxInflight,
+                maxWaitNanos,
+                s,
+                tickNanos,
+                graceNanos,
+                adaptive);
     }
 
     public LoadPlan withTick(long nanos, long graceNanos) {
-        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, warmupNanos, connections,
-                threads, pipeline, timeoutNanos, maxInflight, maxWaitNanos, expect, nanos, graceNanos, adaptive);
+        return new LoadPlan(
+                stages,
+                arrival,
+                seed,
+                users,
+                thinkNanos,
+                durationNanos,
+                warmupNanos,
+                connections,
+                threads,
+                pipeline,
+                timeoutNanos,
+                maxInflight,
+                maxWaitNanos,
+                expect,
+                nanos,
+                graceNanos,
+                adaptive);
     }
 
     public LoadPlan withAdaptive(boolean on) {
-        return new LoadPlan(stages, arrival, seed, users, thinkNanos, durationNanos, warmupNanos, connections, threads,
-                pipeline, timeoutNanos, maxInflight, maxWaitNanos, expect, tickNanos, graceNanos, on);
+        return new LoadPlan(
+                stages,
+                arrival,
+                seed,
+                users,
+                thinkNanos,
+                durationNanos,
+                warmupNanos,
+                connections,
+                threads,
+                pipeline,
+                timeoutNanos,
+                maxInflight,
+                maxWaitNanos,
+                expect,
+                tickNanos,
+                graceNanos,
+                on);
     }
 }

@@ -39,9 +39,11 @@ final class LoopDriver implements Runnable {
     private final LoopRecorder rec;
     /** Records the requests intended before {@link #measuredStart}; null without a warm-up. */
     private final LoopRecorder warm;
+
     private final long warmupNanos;
     /** Actual sends of measured requests per 10 ms (open model), or null. */
     private final PacingCounter pacing;
+
     private final StatusSet expect;
     private final Link[] links;
     private final int[] dirty;
@@ -52,6 +54,7 @@ final class LoopDriver implements Runnable {
     private final int maxOutstanding;
     /** Requests in flight plus waiting beyond which a due one is dropped: fixed, or moved by {@link Ceiling}. */
     private int ceiling;
+
     private final int minCeiling;
     private final boolean adaptive;
     private long windowStart;
@@ -63,6 +66,7 @@ final class LoopDriver implements Runnable {
     private final long grace;
     /** Bytes of each of the client's requests; the loop sends them round robin. */
     private final int[] requestBytes;
+
     private int nextRequest;
     private long nextDue = -1;
     private long start;
@@ -84,7 +88,13 @@ final class LoopDriver implements Runnable {
     /** The ceiling as of the last tick (open model), 0 for a closed plan. */
     volatile int ceilingNow;
 
-    LoopDriver(Engine engine, EventLoop loop, Client client, NanoClock clock, LoadPlan plan, int index,
+    LoopDriver(
+            Engine engine,
+            EventLoop loop,
+            Client client,
+            NanoClock clock,
+            LoadPlan plan,
+            int index,
             ScheduleCursor cursor) {
         this.engine = engine;
         this.loop = loop;
@@ -99,16 +109,15 @@ final class LoopDriver implements Runnable {
         int loops = plan.threads();
         int conns = share(plan.connections(), index, loops);
         this.users = plan.isOpen() ? 0 : share(plan.users(), index, loops);
-        int pipeline = plan.pipeline() > 0 ? plan.pipeline()
-                : plan.isOpen() ? 1 : Math.max(1, (users + conns - 1) / conns);
+        int pipeline =
+                plan.pipeline() > 0 ? plan.pipeline() : plan.isOpen() ? 1 : Math.max(1, (users + conns - 1) / conns);
         this.links = new Link[conns];
         for (int i = 0; i < conns; i++) {
             links[i] = new Link(this, i, pipeline);
         }
         this.dirty = new int[conns];
         if (plan.isOpen()) {
-            this.maxOutstanding = Math.max(1, (int) Math.min(1 << 20,
-                    ((long) plan.maxInflight() + loops - 1) / loops));
+            this.maxOutstanding = Math.max(1, (int) Math.min(1 << 20, ((long) plan.maxInflight() + loops - 1) / loops));
             this.waiting = new LongRing(maxOutstanding);
             this.thinking = null;
             this.minCeiling = (int) Math.min(maxOutstanding, Ceiling.HEADROOM * Math.max(1L, (long) conns * pipeline));
@@ -270,7 +279,9 @@ final class LoopDriver implements Runnable {
         }
         flushDirty();
         outstanding = inflight + waiting.size();
-        if (inflight == 0 && waiting.isEmpty() && (thinking == null || thinking.isEmpty())
+        if (inflight == 0
+                && waiting.isEmpty()
+                && (thinking == null || thinking.isEmpty())
                 && (cursor != null ? nextDue < 0 : users == 0)) {
             finish();
         }

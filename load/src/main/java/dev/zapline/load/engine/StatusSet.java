@@ -38,8 +38,8 @@ public final class StatusSet {
                         + "': use codes (200), classes (2xx) or ranges (200-204)");
             }
             if (from < 100 || to > 599 || from > to) {
-                throw new IllegalArgumentException("expected status '" + part + "' in '" + text
-                        + "' is outside 100..599");
+                throw new IllegalArgumentException(
+                        "expected status '" + part + "' in '" + text + "' is outside 100..599");
             }
             Arrays.fill(s.ok, from, to + 1, true);
         }

@@ -1,8 +1,5 @@
 package dev.zapline.load.engine;
 
-import dev.zapline.codec.zaphttp.ZapHttpChunk;
-import dev.zapline.codec.zaphttp.ZapHttpResponse;
-import dev.zapline.load.metrics.Outcome;
 import dev.zapline.client.ZapAddress;
 import dev.zapline.client.ZapChannel;
 import dev.zapline.client.ZapClientConfig;
@@ -10,6 +7,9 @@ import dev.zapline.client.ZapFrame;
 import dev.zapline.client.ZapListener;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.client.ZapOutcome;
+import dev.zapline.codec.zaphttp.ZapHttpChunk;
+import dev.zapline.codec.zaphttp.ZapHttpResponse;
+import dev.zapline.load.metrics.Outcome;
 import io.netty.channel.EventLoop;
 import java.util.concurrent.CompletableFuture;
 
@@ -119,12 +119,13 @@ public final class ZapLoadClient implements Client {
 
         @Override
         public void onFailure(long tag, ZapOutcome outcome) {
-            events.onFailure(switch (outcome) {
-                case CONNECT_FAILED -> Outcome.CONNECT_ERROR;
-                case PROTOCOL_ERROR, FRAME_TOO_LARGE -> Outcome.PROTOCOL_ERROR;
-                case TIMEOUT -> Outcome.TIMEOUT;
-                case CLOSED, CLIENT_CLOSED -> Outcome.RESET;
-            });
+            events.onFailure(
+                    switch (outcome) {
+                        case CONNECT_FAILED -> Outcome.CONNECT_ERROR;
+                        case PROTOCOL_ERROR, FRAME_TOO_LARGE -> Outcome.PROTOCOL_ERROR;
+                        case TIMEOUT -> Outcome.TIMEOUT;
+                        case CLOSED, CLIENT_CLOSED -> Outcome.RESET;
+                    });
         }
 
         @Override

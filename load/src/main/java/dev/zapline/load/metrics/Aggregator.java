@@ -51,8 +51,8 @@ public final class Aggregator {
      * @param ceiling the in-flight ceiling now (0 when there is none)
      * @param warmup whether the interval ends before the measured phase starts (a flag for the timeline)
      */
-    public IntervalStats interval(double t, double seconds, double targetRate, long inflight, long ceiling,
-            boolean warmup) {
+    public IntervalStats interval(
+            double t, double seconds, double targetRate, long inflight, long ceiling, boolean warmup) {
         intervalCorrected.reset();
         intervalService.reset();
         measuredCorrected.reset();
@@ -72,13 +72,21 @@ public final class Aggregator {
         now.read(all);
         measuredNow.read(measured);
         double perSecond = seconds > 0 ? 1 / seconds : 0;
-        IntervalStats s = new IntervalStats(t, seconds, targetRate,
+        IntervalStats s = new IntervalStats(
+                t,
+                seconds,
+                targetRate,
                 (now.sent() - previous.sent()) * perSecond,
                 (now.responses() - previous.responses()) * perSecond,
-                micros(intervalCorrected, 50), micros(intervalCorrected, 99), micros(intervalCorrected, 99.9),
+                micros(intervalCorrected, 50),
+                micros(intervalCorrected, 99),
+                micros(intervalCorrected, 99.9),
                 intervalCorrected.getTotalCount() == 0 ? 0 : intervalCorrected.getMaxValue() / 1e3,
-                now.errors() - previous.errors(), now.count(Outcome.DROPPED) - previous.count(Outcome.DROPPED),
-                inflight, ceiling, warmup);
+                now.errors() - previous.errors(),
+                now.count(Outcome.DROPPED) - previous.count(Outcome.DROPPED),
+                inflight,
+                ceiling,
+                warmup);
         previous.copy(now);
         return s;
     }

@@ -18,6 +18,18 @@ package dev.zapline.load.metrics;
  * @param ceiling the in-flight ceiling at the end of the interval (open model; moves with {@code --adaptive}), or 0
  * @param warmup whether the interval was part of the warm-up (excluded from the summary)
  */
-public record IntervalStats(double t, double seconds, double targetRate, double sendRate, double rate, double p50Us,
-        double p99Us, double p999Us, double maxUs, long errors, long dropped, long inflight, long ceiling,
+public record IntervalStats(
+        double t,
+        double seconds,
+        double targetRate,
+        double sendRate,
+        double rate,
+        double p50Us,
+        double p99Us,
+        double p999Us,
+        double maxUs,
+        long errors,
+        long dropped,
+        long inflight,
+        long ceiling,
         boolean warmup) {}

@@ -42,8 +42,7 @@ public final class LoopRecorder {
      * A response arrived at {@code nowNanos} for a request intended for {@code intendedNanos} and written at
      * {@code sentNanos}; {@code expected} says whether its status counts as success.
      */
-    public void response(int status, boolean expected, long intendedNanos, long sentNanos, long nowNanos,
-            long bytes) {
+    public void response(int status, boolean expected, long intendedNanos, long sentNanos, long nowNanos, long bytes) {
         corrected.recordValue(clamp(nowNanos - intendedNanos));
         service.recordValue(clamp(nowNanos - sentNanos));
         if (status >= 0 && status < STATUSES) {

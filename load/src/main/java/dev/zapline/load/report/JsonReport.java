@@ -23,6 +23,7 @@ public final class JsonReport {
     private final Path file;
     /** The timeline entries rendered so far: they never change once made, so each is rendered once. */
     private final StringBuilder timeline = new StringBuilder();
+
     private int rendered;
 
     /**

@@ -36,6 +36,7 @@ public final class Reporter {
     private final List<IntervalStats> timeline = new ArrayList<>();
     /** The {@code --json} file's writer, or null. */
     private final JsonReport json;
+
     private final String model;
     private HistogramLogWriter hdr;
     private PrintStream hdrOut;
@@ -109,7 +110,8 @@ public final class Reporter {
         IntervalStats s = agg.interval(t, seconds, target, engine.outstanding(), engine.ceiling(), warmup);
         timeline.add(s);
         // a measured request may end in the interval that closes the warm-up (the swap comes a moment after it)
-        if (hdr != null && (!warmup && seconds > 0 || agg.lastMeasuredServiceInterval().getTotalCount() > 0)) {
+        if (hdr != null
+                && (!warmup && seconds > 0 || agg.lastMeasuredServiceInterval().getTotalCount() > 0)) {
             double a = Math.max(0, from - measured) / 1e9;
             Histogram c = agg.lastMeasuredInterval();
             c.setTag(null);
@@ -127,10 +129,19 @@ public final class Reporter {
     private void live(PrintStream out, IntervalStats s) {
         double total = (engine.plan().warmupNanos() + engine.plan().measuredNanos()) / 1e9;
         double elapsed = s.t() + engine.plan().warmupNanos() / 1e9;
-        String line = String.format(Locale.ROOT, "%6.1fs/%.0fs%s  rate %s/%s  p50 %s  p99 %s  err %d  drop %d  "
-                + "inflight %d%s", elapsed, total, s.warmup() ? " warmup" : "", Text.count(s.rate()),
-                s.targetRate() > 0 ? Text.count(s.targetRate()) : "-", Text.micros(s.p50Us()),
-                Text.micros(s.p99Us()), s.errors(), s.dropped(), s.inflight(),
+        String line = String.format(
+                Locale.ROOT,
+                "%6.1fs/%.0fs%s  rate %s/%s  p50 %s  p99 %s  err %d  drop %d  " + "inflight %d%s",
+                elapsed,
+                total,
+                s.warmup() ? " warmup" : "",
+                Text.count(s.rate()),
+                s.targetRate() > 0 ? Text.count(s.targetRate()) : "-",
+                Text.micros(s.p50Us()),
+                Text.micros(s.p99Us()),
+                s.errors(),
+                s.dropped(),
+                s.inflight(),
                 engine.plan().adaptive() ? "  ceiling " + s.ceiling() : "");
         if (options.terminal()) {
             out.print("\r" + line + "\033[K");
@@ -145,12 +156,28 @@ public final class Reporter {
         LoadPlan p = engine.plan();
         double seconds = Math.max(0, now - measured) / 1e9;
         double target = p.isOpen() ? p.expectedRequests() / (p.measuredNanos() / 1e9) : 0;
-        return new Summary(options.target(), model, complete, seconds, m.ended(), target,
-                seconds > 0 ? m.responses() / seconds : 0, m.count(Outcome.DROPPED), m.errors(),
-                Summary.outcomes(m), Summary.statuses(m), m.bytesIn(), m.bytesOut(),
-                Summary.Latency.of(agg.corrected()), Summary.Latency.of(agg.service()),
-                Summary.Latency.of(engine.connectTimes()), engine.connectFailures(), engine.ceiling(), p.adaptive(),
-                complete && p.isOpen() ? pacing(measured) : null, List.copyOf(timeline));
+        return new Summary(
+                options.target(),
+                model,
+                complete,
+                seconds,
+                m.ended(),
+                target,
+                seconds > 0 ? m.responses() / seconds : 0,
+                m.count(Outcome.DROPPED),
+                m.errors(),
+                Summary.outcomes(m),
+                Summary.statuses(m),
+                m.bytesIn(),
+                m.bytesOut(),
+                Summary.Latency.of(agg.corrected()),
+                Summary.Latency.of(agg.service()),
+                Summary.Latency.of(engine.connectTimes()),
+                engine.connectFailures(),
+                engine.ceiling(),
+                p.adaptive(),
+                complete && p.isOpen() ? pacing(measured) : null,
+                List.copyOf(timeline));
     }
 
     /** The run's sends per bucket against the schedule's, over the buckets the run completed. */

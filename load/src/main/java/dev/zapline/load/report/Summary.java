@@ -28,14 +28,32 @@ import org.HdrHistogram.Histogram;
  * @param adaptive whether the ceiling was adaptive
  * @param pacing sends per 10 ms bucket against the schedule (open model, final summary only), or null
  */
-public record Summary(String target, String model, boolean complete, double seconds, long requests,
-        double rateTarget, double rateAchieved, long dropped, long errors, Map<String, Long> outcomes,
-        Map<Integer, Long> statuses, long bytesIn, long bytesOut, Latency corrected, Latency service,
-        Latency connect, long connectFailures, long inflightCeiling, boolean adaptive, Pacing pacing,
+public record Summary(
+        String target,
+        String model,
+        boolean complete,
+        double seconds,
+        long requests,
+        double rateTarget,
+        double rateAchieved,
+        long dropped,
+        long errors,
+        Map<String, Long> outcomes,
+        Map<Integer, Long> statuses,
+        long bytesIn,
+        long bytesOut,
+        Latency corrected,
+        Latency service,
+        Latency connect,
+        long connectFailures,
+        long inflightCeiling,
+        boolean adaptive,
+        Pacing pacing,
         List<IntervalStats> timeline) {
 
     /** Percentiles reported, and their JSON key suffixes. */
     static final double[] PERCENTILES = {50, 75, 90, 99, 99.9, 99.99};
+
     static final String[] KEYS = {"p50", "p75", "p90", "p99", "p999", "p9999"};
 
     /** Percentiles of one histogram in microseconds. */

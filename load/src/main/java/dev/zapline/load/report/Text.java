@@ -31,24 +31,40 @@ public final class Text {
     }
 
     private static String bytes(long b) {
-        return b >= 1 << 20 ? String.format(Locale.ROOT, "%.1f MiB", b / 1048576.0)
+        return b >= 1 << 20
+                ? String.format(Locale.ROOT, "%.1f MiB", b / 1048576.0)
                 : String.format(Locale.ROOT, "%.1f KiB", b / 1024.0);
     }
 
     public static String render(Summary s) {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "Target      %s (%s model)%n", s.target(), s.model()));
-        b.append(String.format(Locale.ROOT, "Requests    %d in %.2f s%s%n", s.requests(), s.seconds(),
+        b.append(String.format(
+                Locale.ROOT,
+                "Requests    %d in %.2f s%s%n",
+                s.requests(),
+                s.seconds(),
                 s.complete() ? "" : " (incomplete)"));
-        b.append(String.format(Locale.ROOT, "Rate        %s/s achieved%s%n", count(s.rateAchieved()),
+        b.append(String.format(
+                Locale.ROOT,
+                "Rate        %s/s achieved%s%n",
+                count(s.rateAchieved()),
                 s.rateTarget() > 0 ? " of " + count(s.rateTarget()) + "/s target" : ""));
         b.append("Latency     corrected (from intended send)   service (from actual write)\n");
         String[] names = {"p50", "p75", "p90", "p99", "p99.9", "p99.99"};
         for (int i = 0; i < names.length; i++) {
-            b.append(String.format(Locale.ROOT, "  %-9s %-34s %s%n", names[i], micros(s.corrected().percentilesUs()[i]),
+            b.append(String.format(
+                    Locale.ROOT,
+                    "  %-9s %-34s %s%n",
+                    names[i],
+                    micros(s.corrected().percentilesUs()[i]),
                     micros(s.service().percentilesUs()[i])));
         }
-        b.append(String.format(Locale.ROOT, "  %-9s %-34s %s%n", "max", micros(s.corrected().maxUs()),
+        b.append(String.format(
+                Locale.ROOT,
+                "  %-9s %-34s %s%n",
+                "max",
+                micros(s.corrected().maxUs()),
                 micros(s.service().maxUs())));
         b.append("Outcomes   ");
         for (Map.Entry<String, Long> e : s.outcomes().entrySet()) {
@@ -60,17 +76,30 @@ public final class Text {
         s.statuses().forEach((k, v) -> b.append(' ').append(k).append(' ').append(v));
         b.append(String.format(Locale.ROOT, "%nDropped     %d   errors %d%n", s.dropped(), s.errors()));
         if (s.adaptive()) {
-            b.append(String.format(Locale.ROOT, "Ceiling     %d in flight (adaptive, when the schedule ended)%n",
+            b.append(String.format(
+                    Locale.ROOT,
+                    "Ceiling     %d in flight (adaptive, when the schedule ended)%n",
                     s.inflightCeiling()));
         }
         b.append(String.format(Locale.ROOT, "Transfer    %s in, %s out%n", bytes(s.bytesIn()), bytes(s.bytesOut())));
         if (s.pacing() != null) {
             Pacing p = s.pacing();
-            b.append(String.format(Locale.ROOT, "Pacing      %d of %d %d ms buckets within ±(1 + 1%%) of the "
-                    + "schedule, worst +%d/-%d%n", p.within(), p.buckets(), p.bucketMs(), p.worstOver(), p.worstUnder()));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "Pacing      %d of %d %d ms buckets within ±(1 + 1%%) of the " + "schedule, worst +%d/-%d%n",
+                    p.within(),
+                    p.buckets(),
+                    p.bucketMs(),
+                    p.worstOver(),
+                    p.worstUnder()));
         }
-        b.append(String.format(Locale.ROOT, "Connect     %d connections, p50 %s, max %s, %d failed attempts%n",
-                s.connect().count(), micros(s.connect().p(50)), micros(s.connect().maxUs()), s.connectFailures()));
+        b.append(String.format(
+                Locale.ROOT,
+                "Connect     %d connections, p50 %s, max %s, %d failed attempts%n",
+                s.connect().count(),
+                micros(s.connect().p(50)),
+                micros(s.connect().maxUs()),
+                s.connectFailures()));
         return b.toString();
     }
 }

@@ -22,6 +22,7 @@ public final class Stages {
 
     /** Counts are kept in units of 1/D request: a stage adds (fromMilli + toMilli) · nanos of them. */
     static final long D = 2_000_000_000_000L;
+
     private static final double INV_D = 1.0 / D;
     private static final long MAX_EXACT = 1L << 53;
 

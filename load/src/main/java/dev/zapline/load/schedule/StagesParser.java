@@ -38,7 +38,9 @@ final class StagesParser {
             long milli = milli(rates, number, text);
             return new Stage(nanos, milli, milli);
         }
-        return new Stage(nanos, milli(rates.substring(0, arrow).trim(), number, text),
+        return new Stage(
+                nanos,
+                milli(rates.substring(0, arrow).trim(), number, text),
                 milli(rates.substring(arrow + 2).trim(), number, text));
     }
 

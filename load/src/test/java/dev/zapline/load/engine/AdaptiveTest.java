@@ -38,9 +38,10 @@ class AdaptiveTest {
         "4500000001, 100000000, 40, 8, 1000, 91", // 45.00000001 held x2 = 90.00000002 -> 91
         "100000000000, 100000000, 40, 8, 1000, 1000", // 1000 held: capped at max
         "0, 100000000, 5000, 8, 1000, 1000", // more due than the max: capped
-        "100000000, 50000000, 0, 1, 1, 1"})
-    void ceilingIsTwiceTheRequestsTheTargetHeldOrTheRequestsDueClamped(long service, long window, long due, int min,
-            int max, int expected) {
+        "100000000, 50000000, 0, 1, 1, 1"
+    })
+    void ceilingIsTwiceTheRequestsTheTargetHeldOrTheRequestsDueClamped(
+            long service, long window, long due, int min, int max, int expected) {
         assertThat(Ceiling.next(service, window, due, min, max)).isEqualTo(expected);
     }
 
@@ -71,18 +72,29 @@ class AdaptiveTest {
             assertThat(adaptive.dropped()).isPositive();
             assertThat(adaptive.outcomes().get("success") + adaptive.dropped()).isEqualTo(600);
             assertThat(adaptive.inflightCeiling()).isBetween(8L, 80L);
-            long lowest = adaptive.timeline().stream().mapToLong(IntervalStats::ceiling).min().orElseThrow();
+            long lowest = adaptive.timeline().stream()
+                    .mapToLong(IntervalStats::ceiling)
+                    .min()
+                    .orElseThrow();
             assertThat(lowest).isLessThan(MAX_INFLIGHT / 10);
             double goodput = adaptive.outcomes().get("success") / 1.5;
-            assertThat(goodput).as("goodput vs the server's capacity %.0f/s", capacity)
+            assertThat(goodput)
+                    .as("goodput vs the server's capacity %.0f/s", capacity)
                     .isGreaterThan(0.7 * capacity);
-            assertThat(adaptive.corrected().p(99)).as("p99 with the ceiling vs without, µs")
+            assertThat(adaptive.corrected().p(99))
+                    .as("p99 with the ceiling vs without, µs")
                     .isLessThan(fixed.corrected().p(99) / 2);
             assertThat(Text.render(adaptive)).contains("Ceiling     " + adaptive.inflightCeiling() + " in flight");
             assertThat(Text.render(fixed)).doesNotContain("Ceiling");
-            System.out.printf("adaptive: capacity %.0f/s, goodput %.0f/s, dropped %d, ceiling %d, p99 %.0f µs "
-                    + "(without: %.0f µs)%n", capacity, goodput, adaptive.dropped(), adaptive.inflightCeiling(),
-                    adaptive.corrected().p(99), fixed.corrected().p(99));
+            System.out.printf(
+                    "adaptive: capacity %.0f/s, goodput %.0f/s, dropped %d, ceiling %d, p99 %.0f µs "
+                            + "(without: %.0f µs)%n",
+                    capacity,
+                    goodput,
+                    adaptive.dropped(),
+                    adaptive.inflightCeiling(),
+                    adaptive.corrected().p(99),
+                    fixed.corrected().p(99));
         }
     }
 
@@ -96,7 +108,8 @@ class AdaptiveTest {
         try (Target t = new Target(1)) {
             // the ceiling never goes below the 40 requests due per 100 ms: only a longer hiccup would shed anything
             LoadPlan plan = LoadPlan.open(Stages.constant(400, Duration.ofMillis(800)), Arrival.UNIFORM, 0, 8, 1)
-                    .withLimits(MAX_INFLIGHT, 10_000_000_000L).withAdaptive(true);
+                    .withLimits(MAX_INFLIGHT, 10_000_000_000L)
+                    .withAdaptive(true);
             // warm both sides first: a cold start can stall longer than 100 ms, and that backlog would be shed
             Runs.run(LoadPlan.maxThroughput(2, 300_000_000L, 8, 1), t.zap("/health"), t.loops.group(), 20);
             Engine e = Runs.start(plan, t.zap("/health"), t.loops.group());

@@ -30,7 +30,8 @@ class EngineAllocationTest {
     void adaptiveOpenModelWithWarmupAllocatesAlmostNothingPerRequest() throws Exception {
         // the ceiling's windows, the warm-up recorder's phase split and the pacing buckets all run per request
         LoadPlan plan = LoadPlan.open(Stages.constant(4000, Duration.ofSeconds(4)), Arrival.UNIFORM, 0, 4, 1)
-                .withWarmup(500_000_000L).withAdaptive(true);
+                .withWarmup(500_000_000L)
+                .withAdaptive(true);
         assertThat(perRequest(plan, "open 4000/s adaptive, warm-up")).isLessThan(4.0);
     }
 
@@ -53,9 +54,16 @@ class EngineAllocationTest {
     private static double perRequest(LoadPlan plan, String what, boolean http) throws Exception {
         try (Target t = new Target(1)) {
             // warm the JIT on the same path first
-            Runs.run(plan.isOpen() ? plan : LoadPlan.maxThroughput(8, 1_000_000_000L, 2, 1), (http ? t.http("/health") : t.zap("/health")),
-                    t.loops.group(), 30);
-            long thread = t.loops.group().next().submit(() -> Thread.currentThread().threadId()).get();
+            Runs.run(
+                    plan.isOpen() ? plan : LoadPlan.maxThroughput(8, 1_000_000_000L, 2, 1),
+                    (http ? t.http("/health") : t.zap("/health")),
+                    t.loops.group(),
+                    30);
+            long thread = t.loops
+                    .group()
+                    .next()
+                    .submit(() -> Thread.currentThread().threadId())
+                    .get();
             com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             Engine e = Runs.start(plan, (http ? t.http("/health") : t.zap("/health")), t.loops.group());
             LoopRecorder r = e.recorders()[0];
@@ -67,8 +75,9 @@ class EngineAllocationTest {
             long n1 = r.sentCount();
             Runs.await(e, 30);
             double per = (b1 - b0) / (double) (n1 - n0);
-            System.out.printf("engine loop, %s: %.3f bytes per request over %d requests (%d bytes)%n", what, per,
-                    n1 - n0, b1 - b0);
+            System.out.printf(
+                    "engine loop, %s: %.3f bytes per request over %d requests (%d bytes)%n",
+                    what, per, n1 - n0, b1 - b0);
             assertThat(n1 - n0).isGreaterThan(1000);
             return per;
         }

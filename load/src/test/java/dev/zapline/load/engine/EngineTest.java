@@ -43,8 +43,8 @@ class EngineTest {
     @Test
     void httpMaxThroughputPipelines() throws Exception {
         try (Target t = new Target(2)) {
-            Tally tally = Runs.run(LoadPlan.maxThroughput(4, 500_000_000, 2, 2), t.http("/health"),
-                    t.loops.group(), 20);
+            Tally tally =
+                    Runs.run(LoadPlan.maxThroughput(4, 500_000_000, 2, 2), t.http("/health"), t.loops.group(), 20);
             assertThat(tally.sent()).isGreaterThan(500);
             assertThat(tally.count(Outcome.SUCCESS)).isEqualTo(tally.sent());
         }
@@ -68,8 +68,7 @@ class EngineTest {
             Tally tally = Runs.run(plan, t.zap("/status/503"), t.loops.group(), 20);
             assertThat(tally.count(Outcome.FAILURE_STATUS)).isEqualTo(200);
             assertThat(tally.status(503)).isEqualTo(200);
-            Tally ok = Runs.run(plan.withExpect(StatusSet.parse("2xx,503")), t.zap("/status/503"), t.loops.group(),
-                    20);
+            Tally ok = Runs.run(plan.withExpect(StatusSet.parse("2xx,503")), t.zap("/status/503"), t.loops.group(), 20);
             assertThat(ok.count(Outcome.SUCCESS)).isEqualTo(200);
         }
     }
@@ -113,7 +112,9 @@ class EngineTest {
             Client client = t.zap("/health");
             t.app.stop(Duration.ofMillis(100));
             LoadPlan plan = LoadPlan.open(Stages.constant(100, Duration.ofMillis(100)), Arrival.UNIFORM, 0, 1, 1);
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Runs.start(plan, client, t.loops.group())).isInstanceOf(IllegalStateException.class).hasMessageContaining("cannot connect")
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Runs.start(plan, client, t.loops.group()))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("cannot connect")
                     .hasMessageContaining(String.valueOf(port));
         }
     }

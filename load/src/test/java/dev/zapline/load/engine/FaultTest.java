@@ -2,14 +2,14 @@ package dev.zapline.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.client.ZapAddress;
+import dev.zapline.client.ZapLoops;
+import dev.zapline.client.ZapRequest;
 import dev.zapline.load.engine.FaultServer.Act;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.Tally;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
-import dev.zapline.client.ZapAddress;
-import dev.zapline.client.ZapLoops;
-import dev.zapline.client.ZapRequest;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -28,18 +28,22 @@ class FaultTest {
     }
 
     private Client client(FaultServer s) {
-        return new ZapLoadClient(loops, ZapAddress.tcp("127.0.0.1", s.port()), ZapRequest.get("/x").encode(), "/x");
+        return new ZapLoadClient(
+                loops,
+                ZapAddress.tcp("127.0.0.1", s.port()),
+                ZapRequest.get("/x").encode(),
+                "/x");
     }
 
     private static LoadPlan plan(double rate, long millis, int connections, int threads) {
-        return LoadPlan.open(Stages.constant(rate, Duration.ofMillis(millis)), Arrival.UNIFORM, 0, connections,
-                threads);
+        return LoadPlan.open(
+                Stages.constant(rate, Duration.ofMillis(millis)), Arrival.UNIFORM, 0, connections, threads);
     }
 
     @Test
     void failuresResetsAndTruncatedResponsesEachEndInOneOutcome() throws Exception {
-        try (FaultServer s = new FaultServer(n -> n % 10 == 3 ? Act.FAIL
-                : n % 50 == 7 ? Act.RESET : n % 50 == 27 ? Act.HALF : Act.OK)) {
+        try (FaultServer s = new FaultServer(
+                n -> n % 10 == 3 ? Act.FAIL : n % 50 == 7 ? Act.RESET : n % 50 == 27 ? Act.HALF : Act.OK)) {
             LoadPlan plan = plan(500, 1000, 2, 2);
             Tally t = Runs.run(plan, client(s), loops.group(), 20);
             assertThat(t.ended()).isEqualTo(500);

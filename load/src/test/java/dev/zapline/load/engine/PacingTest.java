@@ -34,8 +34,10 @@ class PacingTest {
             int[] actual = e.pacing();
             Tally measured = new Tally().read(e.recorders());
             assertThat(actual).hasSize(200);
-            assertThat(Arrays.stream(actual).sum() + e.pacingBeyond()).as("every measured send is counted once")
-                    .isEqualTo(measured.sent()).isEqualTo(4000);
+            assertThat(Arrays.stream(actual).sum() + e.pacingBeyond())
+                    .as("every measured send is counted once")
+                    .isEqualTo(measured.sent())
+                    .isEqualTo(4000);
             assertThat(p.bucketMs()).isEqualTo(10);
             assertThat(p.buckets()).isEqualTo(200);
             // The bookkeeping above is exact; the timing is not: client, server and other builds share 2 cores here,

@@ -45,9 +45,11 @@ class PiecesTest {
         String limits = "Limit                     Soft Limit           Hard Limit           Units\n"
                 + "Max open files            1024                 524288               files\n";
         assertThat(FdBudget.softLimit(limits)).isEqualTo(1024);
-        assertThat(FdBudget.softLimit("Max open files  unlimited unlimited files\n")).isEqualTo(-1);
+        assertThat(FdBudget.softLimit("Max open files  unlimited unlimited files\n"))
+                .isEqualTo(-1);
         FdBudget.check(900, 1024, 20);
-        assertThatThrownBy(() -> FdBudget.check(1000, 1024, 20)).hasMessageContaining("ulimit -n 1084")
+        assertThatThrownBy(() -> FdBudget.check(1000, 1024, 20))
+                .hasMessageContaining("ulimit -n 1084")
                 .hasMessageContaining("1000 connections");
     }
 
@@ -62,7 +64,8 @@ class PiecesTest {
         LoadPlan q = LoadPlan.open(Stages.constant(100, java.time.Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 1, 1)
                 .withWarmup(500_000_000);
         assertThat(q.schedule().count()).isEqualTo(150);
-        assertThatThrownBy(() -> new LoadPlan(null, Arrival.UNIFORM, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1,
-                StatusSet.parse("2xx"), 1, 0, false)).hasMessageContaining("neither");
+        assertThatThrownBy(() -> new LoadPlan(
+                        null, Arrival.UNIFORM, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, StatusSet.parse("2xx"), 1, 0, false))
+                .hasMessageContaining("neither");
     }
 }

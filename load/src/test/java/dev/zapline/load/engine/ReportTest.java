@@ -37,12 +37,20 @@ class ReportTest {
                     .withWarmup(500_000_000);
             Engine e = Runs.start(plan, t.zap("/health"), t.loops.group());
             ByteArrayOutputStream live = new ByteArrayOutputStream();
-            Summary s = new Reporter(e, new ReportOptions("zap://test/health", dir.resolve("r.json"),
-                    dir.resolve("r.hlog"), new PrintStream(live, true, StandardCharsets.UTF_8), false)).run();
+            Summary s = new Reporter(
+                            e,
+                            new ReportOptions(
+                                    "zap://test/health",
+                                    dir.resolve("r.json"),
+                                    dir.resolve("r.hlog"),
+                                    new PrintStream(live, true, StandardCharsets.UTF_8),
+                                    false))
+                    .run();
 
             // phase membership goes by the intended send time: exactly the measured window's 2,500 slots
             assertThat(s.requests()).isEqualTo(2500);
-            assertThat(new dev.zapline.load.metrics.Tally().read(Runs.all(e)).ended()).isEqualTo(3000);
+            assertThat(new dev.zapline.load.metrics.Tally().read(Runs.all(e)).ended())
+                    .isEqualTo(3000);
             assertThat(s.rateTarget()).isEqualTo(1000.0);
             JsonNode j = new ObjectMapper().readTree(dir.resolve("r.json").toFile());
             for (String k : new String[] {"requests", "rate_target", "rate_achieved", "dropped", "errors"}) {
@@ -53,17 +61,22 @@ class ReportTest {
             JsonNode pacing = j.path("summary").path("pacing");
             assertThat(pacing.path("bucket_ms").asInt()).isEqualTo(10);
             assertThat(pacing.path("buckets").asInt()).isEqualTo(250);
-            assertThat(pacing.path("within").asInt()).isEqualTo(s.pacing().within()).isBetween(1, 250);
+            assertThat(pacing.path("within").asInt())
+                    .isEqualTo(s.pacing().within())
+                    .isBetween(1, 250);
             for (String k : new String[] {"worst_over", "worst_under"}) {
                 assertThat(pacing.path(k).isNumber()).as("summary.pacing.%s", k).isTrue();
             }
             assertThat(j.path("summary").path("rate_achieved").asDouble()).isBetween(900.0, 1100.0);
             for (String h : new String[] {"corrected", "service"}) {
                 for (String k : new String[] {"p50_us", "p99_us", "p999_us", "max_us"}) {
-                    assertThat(j.path("latency").path(h).path(k).isNumber()).as("latency.%s.%s", h, k).isTrue();
+                    assertThat(j.path("latency").path(h).path(k).isNumber())
+                            .as("latency.%s.%s", h, k)
+                            .isTrue();
                 }
             }
-            assertThat(j.path("latency").path("corrected").path("count").asLong()).isEqualTo(s.requests());
+            assertThat(j.path("latency").path("corrected").path("count").asLong())
+                    .isEqualTo(s.requests());
             JsonNode timeline = j.path("timeline");
             assertThat(timeline.size()).isBetween(3, 5);
             for (JsonNode i : timeline) {
@@ -73,7 +86,8 @@ class ReportTest {
             }
             assertThat(timeline.get(0).path("warmup").asBoolean()).isTrue();
 
-            HistogramLogReader reader = new HistogramLogReader(dir.resolve("r.hlog").toFile());
+            HistogramLogReader reader =
+                    new HistogramLogReader(dir.resolve("r.hlog").toFile());
             Histogram corrected = new Histogram(3);
             Histogram service = new Histogram(3);
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
@@ -81,8 +95,8 @@ class ReportTest {
             }
             assertThat(corrected.getTotalCount()).isEqualTo(s.corrected().count());
             assertThat(service.getTotalCount()).isEqualTo(s.service().count());
-            assertThat(corrected.getValueAtPercentile(99) / 1e3).isCloseTo(s.corrected().p(99),
-                    org.assertj.core.data.Percentage.withPercentage(1));
+            assertThat(corrected.getValueAtPercentile(99) / 1e3)
+                    .isCloseTo(s.corrected().p(99), org.assertj.core.data.Percentage.withPercentage(1));
 
             assertThat(live.toString(StandardCharsets.UTF_8).lines().count()).isBetween(3L, 5L);
             assertThat(Text.render(s)).contains("p99.99", "corrected", "service", "success ");
@@ -103,16 +117,23 @@ class ReportTest {
                 e.stop();
             });
             long t0 = System.nanoTime();
-            Summary s = new Reporter(e, new ReportOptions("zap://test/health", dir.resolve("s.json"),
-                    dir.resolve("s.hlog"), null, false)).run();
+            Summary s = new Reporter(
+                            e,
+                            new ReportOptions(
+                                    "zap://test/health", dir.resolve("s.json"), dir.resolve("s.hlog"), null, false))
+                    .run();
             assertThat(System.nanoTime() - t0).isLessThan(6_000_000_000L);
             assertThat(s.requests()).isBetween(1300L, 1700L);
-            assertThat(s.requests()).isEqualTo(s.outcomes().values().stream().mapToLong(Long::longValue).sum());
+            assertThat(s.requests())
+                    .isEqualTo(s.outcomes().values().stream()
+                            .mapToLong(Long::longValue)
+                            .sum());
             JsonNode j = new ObjectMapper().readTree(dir.resolve("s.json").toFile());
             assertThat(j.path("summary").path("complete").asBoolean()).isTrue();
             assertThat(j.path("summary").path("requests").asLong()).isEqualTo(s.requests());
             assertThat(j.path("timeline").size()).isBetween(2, 3);
-            HistogramLogReader reader = new HistogramLogReader(dir.resolve("s.hlog").toFile());
+            HistogramLogReader reader =
+                    new HistogramLogReader(dir.resolve("s.hlog").toFile());
             long n = 0;
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
                 n += "service".equals(h.getTag()) ? 0 : ((Histogram) h).getTotalCount();

@@ -2,13 +2,13 @@ package dev.zapline.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.client.ZapAddress;
+import dev.zapline.client.ZapFrame;
+import dev.zapline.client.ZapRequest;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.Tally;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
-import dev.zapline.client.ZapAddress;
-import dev.zapline.client.ZapFrame;
-import dev.zapline.client.ZapRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -26,7 +26,9 @@ class RoundRobinTest {
     @Test
     void zapRequestsAreSentRoundRobin() throws Exception {
         try (Target t = new Target(2)) {
-            List<ZapFrame> frames = List.of(ZapRequest.get("/hit/a").encode(), ZapRequest.get("/hit/b").encode(),
+            List<ZapFrame> frames = List.of(
+                    ZapRequest.get("/hit/a").encode(),
+                    ZapRequest.get("/hit/b").encode(),
                     ZapRequest.post("/hit/c", BODY).encode());
             Client c = new ZapLoadClient(t.loops, ZapAddress.tcp("127.0.0.1", t.zapPort()), frames, "/hit/*");
             assertThat(c.requests()).isEqualTo(3);
@@ -39,10 +41,11 @@ class RoundRobinTest {
         try (Target t = new Target(2)) {
             String hp = "127.0.0.1:" + t.httpPort();
             List<Map.Entry<String, String>> none = List.of();
-            List<byte[]> requests = List.of(HttpLoadClient.encode("GET", hp, "/hit/a", none, new byte[0]),
+            List<byte[]> requests = List.of(
+                    HttpLoadClient.encode("GET", hp, "/hit/a", none, new byte[0]),
                     HttpLoadClient.encode("GET", hp, "/hit/b", none, new byte[0]),
-                    HttpLoadClient.encode("POST", hp, "/hit/c", List.of(Map.entry("Content-Type", "application/json")),
-                            BODY));
+                    HttpLoadClient.encode(
+                            "POST", hp, "/hit/c", List.of(Map.entry("Content-Type", "application/json")), BODY));
             Client c = new HttpLoadClient(t.loops, "127.0.0.1", t.httpPort(), requests, "http://" + hp + "/hit/*");
             assertThat(c.requestBytes(2)).isEqualTo(requests.get(2).length);
             check(t, c);

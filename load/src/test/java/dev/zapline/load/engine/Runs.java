@@ -20,7 +20,9 @@ final class Runs {
 
     /** Waits for the run to end; the counters of the whole run, warm-up included. */
     static Tally await(Engine e, long seconds) throws InterruptedException {
-        assertThat(e.await(seconds, TimeUnit.SECONDS)).as("run ended within %d s", seconds).isTrue();
+        assertThat(e.await(seconds, TimeUnit.SECONDS))
+                .as("run ended within %d s", seconds)
+                .isTrue();
         return new Tally().read(all(e));
     }
 

@@ -21,6 +21,7 @@ final class Target implements AutoCloseable {
     final ZapLoops loops;
     /** Clock nanos (System.nanoTime) after which the next /stall request blocks the server's loop, once. */
     final AtomicLong stallAt = new AtomicLong(Long.MAX_VALUE);
+
     volatile long stallMillis = 1000;
     /** How long each /slow request holds the server's only loop: its capacity is about 1000 / slowMillis per s. */
     volatile long slowMillis = 5;
@@ -31,7 +32,9 @@ final class Target implements AutoCloseable {
     Target(int clientThreads) {
         app = App.create(ServerConfig.defaults().withEventLoops(1));
         app.get("/health", ctx -> ctx.contentType("text/plain").send(OK));
-        app.get("/status/:code", ctx -> ctx.status(Integer.parseInt(ctx.pathParam("code"))).send(OK));
+        app.get(
+                "/status/:code",
+                ctx -> ctx.status(Integer.parseInt(ctx.pathParam("code"))).send(OK));
         app.get("/hit/:name", ctx -> ctx.send(hit(ctx)));
         app.post("/hit/:name", ctx -> ctx.send(hit(ctx)));
         app.get("/slow", ctx -> {
@@ -59,7 +62,8 @@ final class Target implements AutoCloseable {
 
     private byte[] hit(dev.zapline.server.Ctx ctx) {
         String key = ctx.method() + " " + ctx.pathParam("name") + " " + ctx.bodyBytes().length;
-        hits.computeIfAbsent(key, k -> new java.util.concurrent.atomic.LongAdder()).increment();
+        hits.computeIfAbsent(key, k -> new java.util.concurrent.atomic.LongAdder())
+                .increment();
         return OK;
     }
 
@@ -77,13 +81,21 @@ final class Target implements AutoCloseable {
     }
 
     Client zap(String path) {
-        return new ZapLoadClient(loops, ZapAddress.tcp("127.0.0.1", zapPort()), ZapRequest.get(path).encode(), path);
+        return new ZapLoadClient(
+                loops,
+                ZapAddress.tcp("127.0.0.1", zapPort()),
+                ZapRequest.get(path).encode(),
+                path);
     }
 
     Client http(String path) {
         String hp = "127.0.0.1:" + httpPort();
-        return new HttpLoadClient(loops, "127.0.0.1", httpPort(),
-                HttpLoadClient.encode("GET", hp, path, java.util.List.of(), new byte[0]), "http://" + hp + path);
+        return new HttpLoadClient(
+                loops,
+                "127.0.0.1",
+                httpPort(),
+                HttpLoadClient.encode("GET", hp, path, java.util.List.of(), new byte[0]),
+                "http://" + hp + path);
     }
 
     @Override

@@ -88,9 +88,12 @@ class WarmupBoundaryTest {
             Tally warmup = new Tally().read(e.warmupRecorders());
             assertThat(warmup.sent()).isPositive();
             assertThat(measured.sent()).isPositive();
-            assertThat(measured.ended()).as("every measured start ends in the measured phase")
+            assertThat(measured.ended())
+                    .as("every measured start ends in the measured phase")
                     .isEqualTo(measured.sent());
-            assertThat(warmup.ended()).as("every warm-up start ends in the warm-up").isEqualTo(warmup.sent());
+            assertThat(warmup.ended())
+                    .as("every warm-up start ends in the warm-up")
+                    .isEqualTo(warmup.sent());
             assertThat(measured.count(Outcome.SUCCESS) + warmup.count(Outcome.SUCCESS))
                     .isEqualTo(measured.sent() + warmup.sent());
         }

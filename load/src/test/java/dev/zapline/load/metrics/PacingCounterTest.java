@@ -51,8 +51,21 @@ class PacingCounterTest {
     }
 
     @ParameterizedTest(name = "expected {0}, actual {1}: within {2}")
-    @CsvSource({"0,0,true", "0,1,true", "0,2,false", "20,21,true", "20,19,true", "20,22,false", "20,18,false",
-        "100,102,true", "100,98,true", "100,103,false", "100,97,false", "250,253,true", "250,254,false"})
+    @CsvSource({
+        "0,0,true",
+        "0,1,true",
+        "0,2,false",
+        "20,21,true",
+        "20,19,true",
+        "20,22,false",
+        "20,18,false",
+        "100,102,true",
+        "100,98,true",
+        "100,103,false",
+        "100,97,false",
+        "250,253,true",
+        "250,254,false"
+    })
     void toleranceIsOnePlusOnePercentOfTheExpected(int expected, int actual, boolean within) {
         Pacing p = Pacing.compare(10, new int[] {actual}, new int[] {expected}, 1);
         assertThat(p.within()).isEqualTo(within ? 1 : 0);

@@ -23,14 +23,28 @@ class JsonReportTest {
         SplittableRandom r = new SplittableRandom(7);
         List<IntervalStats> timeline = new ArrayList<>();
         for (int second = 0; second < 40; second++) {
-            timeline.add(new IntervalStats(second, 1, 1000, r.nextDouble(900, 1100), r.nextDouble(900, 1100),
-                    r.nextDouble(100, 200), r.nextDouble(200, 900), r.nextDouble(900, 5000), r.nextDouble(5000, 9000),
-                    r.nextInt(3), r.nextInt(3), r.nextInt(50), 10_000, second < 3));
+            timeline.add(new IntervalStats(
+                    second,
+                    1,
+                    1000,
+                    r.nextDouble(900, 1100),
+                    r.nextDouble(900, 1100),
+                    r.nextDouble(100, 200),
+                    r.nextDouble(200, 900),
+                    r.nextDouble(900, 5000),
+                    r.nextDouble(5000, 9000),
+                    r.nextInt(3),
+                    r.nextInt(3),
+                    r.nextInt(50),
+                    10_000,
+                    second < 3));
             Summary s = summary(second + 1, List.copyOf(timeline), second == 39);
             writer.write(s);
             assertThat(Files.readString(file)).as("after second " + second).isEqualTo(JsonReport.render(s));
         }
-        assertThat(Files.readString(file)).contains("\"t\":39.000", "\"complete\":true").doesNotContain(".tmp");
+        assertThat(Files.readString(file))
+                .contains("\"t\":39.000", "\"complete\":true")
+                .doesNotContain(".tmp");
     }
 
     @Test
@@ -43,7 +57,27 @@ class JsonReportTest {
 
     private static Summary summary(double seconds, List<IntervalStats> timeline, boolean complete) {
         Summary.Latency l = Summary.Latency.of(LoopRecorder.newHistogram());
-        return new Summary("http://127.0.0.1:1/x", "open", complete, seconds, 1000, 1000, 999.5, 0, 0,
-                Map.of("success", 1000L), Map.of(200, 1000L), 1, 2, l, l, l, 0, 10_000, false, null, timeline);
+        return new Summary(
+                "http://127.0.0.1:1/x",
+                "open",
+                complete,
+                seconds,
+                1000,
+                1000,
+                999.5,
+                0,
+                0,
+                Map.of("success", 1000L),
+                Map.of(200, 1000L),
+                1,
+                2,
+                l,
+                l,
+                l,
+                0,
+                10_000,
+                false,
+                null,
+                timeline);
     }
 }

@@ -44,10 +44,12 @@ class BucketAccuracyTest {
         long[] buckets = buckets(Schedule.uniform(profile));
         long total = 0;
         for (int b = 0; b < buckets.length; b++) {
-            double expected = exact.countAt(Math.min((b + 1) * BUCKET, profile.durationNanos())).doubleValue()
+            double expected = exact.countAt(Math.min((b + 1) * BUCKET, profile.durationNanos()))
+                            .doubleValue()
                     - exact.countAt(b * BUCKET).doubleValue();
-            assertThat((double) buckets[b]).as("bucket %d", b).isCloseTo(expected,
-                    org.assertj.core.data.Offset.offset(1 + 0.01 * expected));
+            assertThat((double) buckets[b])
+                    .as("bucket %d", b)
+                    .isCloseTo(expected, org.assertj.core.data.Offset.offset(1 + 0.01 * expected));
             total += buckets[b];
         }
         assertThat(total).isEqualTo(exact.count());

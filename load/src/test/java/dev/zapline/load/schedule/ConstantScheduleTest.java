@@ -44,9 +44,13 @@ class ConstantScheduleTest {
             long milli = random.nextLong(1, Stage.MAX_MILLI + 1);
             Stages profile = Stages.of(new Stage(1L << 52, milli, milli));
             long i = random.nextLong(profile.count());
-            long expected = BigInteger.valueOf(i).multiply(BigInteger.TEN.pow(12))
-                    .divide(BigInteger.valueOf(milli)).longValueExact();
-            assertThat(profile.uniformTime(i)).as("rate %s req/s, i %d", Stage.rate(milli), i).isEqualTo(expected);
+            long expected = BigInteger.valueOf(i)
+                    .multiply(BigInteger.TEN.pow(12))
+                    .divide(BigInteger.valueOf(milli))
+                    .longValueExact();
+            assertThat(profile.uniformTime(i))
+                    .as("rate %s req/s, i %d", Stage.rate(milli), i)
+                    .isEqualTo(expected);
         }
     }
 
@@ -65,8 +69,10 @@ class ConstantScheduleTest {
         assertThat(even.at(1_000_000_000_000L)).isEqualTo(100_000_000_000_000L);
         Schedule odd = Schedule.constant(9_999_999.123, Duration.ofDays(2));
         for (long i = 999_999_999_990L; i < 1_000_000_000_010L; i++) {
-            long expected = BigInteger.valueOf(i).multiply(BigInteger.TEN.pow(12))
-                    .divide(BigInteger.valueOf(9_999_999_123L)).longValueExact();
+            long expected = BigInteger.valueOf(i)
+                    .multiply(BigInteger.TEN.pow(12))
+                    .divide(BigInteger.valueOf(9_999_999_123L))
+                    .longValueExact();
             assertThat(odd.at(i)).isEqualTo(expected);
         }
     }

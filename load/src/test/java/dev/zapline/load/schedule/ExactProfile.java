@@ -28,7 +28,8 @@ final class ExactProfile {
         for (int k = 0; k < stages.size(); k++) {
             Stage s = stages.get(k);
             BigDecimal mean = BigDecimal.valueOf(s.fromMilli() + s.toMilli()).divide(BigDecimal.valueOf(2));
-            counts[k + 1] = counts[k].add(mean.multiply(BigDecimal.valueOf(s.nanos())).divide(TERA));
+            counts[k + 1] =
+                    counts[k].add(mean.multiply(BigDecimal.valueOf(s.nanos())).divide(TERA));
             starts[k + 1] = starts[k] + s.nanos();
         }
     }
@@ -68,7 +69,8 @@ final class ExactProfile {
             tau = x.divide(r0, MC);
         } else {
             BigDecimal a = r1.subtract(r0).divide(BigDecimal.valueOf(2 * s.nanos()), MC);
-            BigDecimal disc = r0.multiply(r0).add(BigDecimal.valueOf(4).multiply(a).multiply(x), MC);
+            BigDecimal disc =
+                    r0.multiply(r0).add(BigDecimal.valueOf(4).multiply(a).multiply(x), MC);
             tau = disc.max(BigDecimal.ZERO).sqrt(MC).subtract(r0).divide(a.multiply(BigDecimal.valueOf(2)), MC);
         }
         BigInteger floor = tau.setScale(0, RoundingMode.FLOOR).toBigIntegerExact();

@@ -20,11 +20,14 @@ class ExactTest {
             long a = random.nextLong(Long.MAX_VALUE >>> random.nextInt(63));
             long b = random.nextLong(Long.MAX_VALUE >>> random.nextInt(63));
             long sub = random.nextLong(div);
-            BigInteger[] qr = BigInteger.valueOf(a).multiply(BigInteger.valueOf(b)).subtract(BigInteger.valueOf(sub))
+            BigInteger[] qr = BigInteger.valueOf(a)
+                    .multiply(BigInteger.valueOf(b))
+                    .subtract(BigInteger.valueOf(sub))
                     .divideAndRemainder(BigInteger.valueOf(div));
             BigInteger floor = qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
             if (floor.bitLength() < 64) {
-                assertThat(Exact.floorAffine(a, b, sub, div)).as("%d * %d - %d / %d", a, b, sub, div)
+                assertThat(Exact.floorAffine(a, b, sub, div))
+                        .as("%d * %d - %d / %d", a, b, sub, div)
                         .isEqualTo(floor.longValueExact());
             } else {
                 assertThatThrownBy(() -> Exact.floorAffine(a, b, sub, div)).isInstanceOf(ArithmeticException.class);

@@ -51,7 +51,8 @@ class PoissonScheduleTest {
     void rampedRateFollowsTheIntegralOfTheRate(long seed) {
         Stages profile = Stages.parse("50s:0->20000,20s:0,30s:20000->5000");
         Schedule s = Schedule.poisson(profile, seed);
-        assertThat((double) s.count()).isCloseTo(profile.expectedCount(), within(3 * Math.sqrt(profile.expectedCount())));
+        assertThat((double) s.count())
+                .isCloseTo(profile.expectedCount(), within(3 * Math.sqrt(profile.expectedCount())));
         long[] windows = new long[100];
         ScheduleCursor cursor = s.cursor();
         for (long t = cursor.next(); t >= 0; t = cursor.next()) {
@@ -61,7 +62,8 @@ class PoissonScheduleTest {
         double chi = 0;
         int used = 0;
         for (int w = 0; w < windows.length; w++) {
-            double lambda = exact.countAt((w + 1) * S).subtract(exact.countAt(w * S)).doubleValue();
+            double lambda =
+                    exact.countAt((w + 1) * S).subtract(exact.countAt(w * S)).doubleValue();
             if (lambda == 0) {
                 assertThat(windows[w]).as("window %d of the pause", w).isZero();
             } else {
@@ -119,7 +121,9 @@ class PoissonScheduleTest {
         Schedule s = Schedule.poisson(Stages.constant(1_000, Duration.ofSeconds(2)), 9);
         assertThat(s.at(0)).isZero();
         assertThat(s.at(s.count() - 1)).isLessThan(2 * S);
-        assertThat(Schedule.poisson(Stages.constant(0, Duration.ofSeconds(2)), 9).count()).isZero();
+        assertThat(Schedule.poisson(Stages.constant(0, Duration.ofSeconds(2)), 9)
+                        .count())
+                .isZero();
     }
 
     private static double mean(long[] values) {

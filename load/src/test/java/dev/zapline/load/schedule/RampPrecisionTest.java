@@ -28,9 +28,11 @@ class RampPrecisionTest {
         assertThat(profile.count()).isEqualTo(exact.count());
         long count = profile.count();
         for (int n = 0; n < 400 && count > 0; n++) {
-            long i = n < 20 ? Math.min(n, count - 1) : n < 40 ? count - 1 - Math.min(n - 20, count - 1)
-                    : random.nextLong(count);
-            assertThat(profile.uniformTime(i)).as("%s request %d", profile, i)
+            long i = n < 20
+                    ? Math.min(n, count - 1)
+                    : n < 40 ? count - 1 - Math.min(n - 20, count - 1) : random.nextLong(count);
+            assertThat(profile.uniformTime(i))
+                    .as("%s request %d", profile, i)
                     .isBetween(exact.time(i) - 1, exact.time(i) + 1);
         }
     }

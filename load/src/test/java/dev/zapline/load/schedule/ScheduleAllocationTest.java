@@ -45,7 +45,9 @@ class ScheduleAllocationTest {
 
     @Test
     void steppingAConstantScheduleAllocatesNothing() {
-        assertThat(allocatedWhileStepping(Schedule.constant(50_000, Duration.ofHours(1)).forLoop(1, 2))).isZero();
+        assertThat(allocatedWhileStepping(
+                        Schedule.constant(50_000, Duration.ofHours(1)).forLoop(1, 2)))
+                .isZero();
     }
 
     @Test
@@ -56,7 +58,8 @@ class ScheduleAllocationTest {
 
     @Test
     void steppingPoissonArrivalsAcrossBlocksAllocatesNothing() {
-        Schedule s = Schedule.poisson(Stages.parse("10s:0->50000,200s:50000"), 3).segment(0, 2);
+        Schedule s =
+                Schedule.poisson(Stages.parse("10s:0->50000,200s:50000"), 3).segment(0, 2);
         assertThat(allocatedWhileStepping(s)).isZero();
     }
 }

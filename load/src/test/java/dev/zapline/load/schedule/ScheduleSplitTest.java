@@ -15,8 +15,8 @@ class ScheduleSplitTest {
     @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
     void loopsOfSegmentsTogetherAreTheWholeScheduleOnceEach(long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        String stages = random.nextInt(1, 10_000) + "ms:" + random.nextInt(0, 40_000) + "->"
-                + random.nextInt(0, 40_000) + "," + random.nextInt(1, 5_000) + "ms:" + random.nextInt(0, 40_000);
+        String stages = random.nextInt(1, 10_000) + "ms:" + random.nextInt(0, 40_000) + "->" + random.nextInt(0, 40_000)
+                + "," + random.nextInt(1, 5_000) + "ms:" + random.nextInt(0, 40_000);
         Arrival arrival = seed % 2 == 0 ? Arrival.POISSON : Arrival.UNIFORM;
         Schedule whole = Schedule.of(Stages.parse(stages), arrival, seed);
         long[] global = times(whole);
@@ -32,7 +32,10 @@ class ScheduleSplitTest {
             for (int k = 0; k < loops; k++) {
                 Schedule loop = segment.forLoop(k, loops);
                 long[] mine = times(loop);
-                assertThat(mine).as("%s loop %d of segment %d", whole, k, s).isSorted().hasSize((int) loop.count());
+                assertThat(mine)
+                        .as("%s loop %d of segment %d", whole, k, s)
+                        .isSorted()
+                        .hasSize((int) loop.count());
                 int wrongSegment = 0;
                 int wrongTime = 0;
                 for (int j = 0; j < mine.length; j++) {
@@ -74,11 +77,11 @@ class ScheduleSplitTest {
     @Test
     void rejectsPartsOutOfRange() {
         Schedule whole = Schedule.constant(3, Duration.ofSeconds(1));
-        assertThatThrownBy(() -> whole.segment(2, 2))
-                .hasMessage("segment 2 of 2: need 0 <= segment < 2 and 2 >= 1");
+        assertThatThrownBy(() -> whole.segment(2, 2)).hasMessage("segment 2 of 2: need 0 <= segment < 2 and 2 >= 1");
         assertThatThrownBy(() -> whole.forLoop(-1, 4)).hasMessage("loop -1 of 4: need 0 <= loop < 4 and 4 >= 1");
         assertThatThrownBy(() -> whole.forLoop(0, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> whole.at(3)).isInstanceOf(IndexOutOfBoundsException.class)
+        assertThatThrownBy(() -> whole.at(3))
+                .isInstanceOf(IndexOutOfBoundsException.class)
                 .hasMessage("request 3 outside [0, 3)");
     }
 

@@ -17,8 +17,12 @@ class StagesParserTest {
 
     static Stream<Arguments> valid() {
         return Stream.of(
-                Arguments.of("10s:0->20000,30s:20000,5s:20000->0", List.of(new Stage(10 * S, 0, 20_000_000),
-                        new Stage(30 * S, 20_000_000, 20_000_000), new Stage(5 * S, 20_000_000, 0))),
+                Arguments.of(
+                        "10s:0->20000,30s:20000,5s:20000->0",
+                        List.of(
+                                new Stage(10 * S, 0, 20_000_000),
+                                new Stage(30 * S, 20_000_000, 20_000_000),
+                                new Stage(5 * S, 20_000_000, 0))),
                 Arguments.of("250ms:100", List.of(new Stage(250_000_000, 100_000, 100_000))),
                 Arguments.of("2m:1.5->0.001", List.of(new Stage(120 * S, 1_500, 1))),
                 Arguments.of("1h:10", List.of(new Stage(3_600 * S, 10_000, 10_000))),
@@ -41,35 +45,49 @@ class StagesParserTest {
                 Arguments.of("10s:1:2", "stage 1 \"10s:1:2\": expected duration:rate or duration:from->to"),
                 Arguments.of("1s:1,,1s:1", "stage 2 \"\": expected duration:rate or duration:from->to"),
                 Arguments.of("1s:1,", "stage 2 \"\": expected duration:rate or duration:from->to"),
-                Arguments.of("10:100", "stage 1 \"10:100\": bad duration \"10\"; expected a number and a unit ms, s, m"
-                        + " or h"),
-                Arguments.of("10x:100", "stage 1 \"10x:100\": bad duration \"10x\"; expected a number and a unit ms,"
-                        + " s, m or h"),
-                Arguments.of("-1s:100", "stage 1 \"-1s:100\": bad duration \"-1s\"; expected a number and a unit ms,"
-                        + " s, m or h"),
+                Arguments.of(
+                        "10:100",
+                        "stage 1 \"10:100\": bad duration \"10\"; expected a number and a unit ms, s, m" + " or h"),
+                Arguments.of(
+                        "10x:100",
+                        "stage 1 \"10x:100\": bad duration \"10x\"; expected a number and a unit ms," + " s, m or h"),
+                Arguments.of(
+                        "-1s:100",
+                        "stage 1 \"-1s:100\": bad duration \"-1s\"; expected a number and a unit ms," + " s, m or h"),
                 Arguments.of("0s:100", "stage 1 \"0s:100\": duration must be greater than zero"),
-                Arguments.of("0.0000001ms:1", "stage 1 \"0.0000001ms:1\": duration \"0.0000001ms\" is not a whole"
-                        + " number of nanoseconds or too long"),
-                Arguments.of("9999999h:1", "stage 1 \"9999999h:1\": duration \"9999999h\" is not a whole number of"
-                        + " nanoseconds or too long"),
-                Arguments.of("1s:abc", "stage 1 \"1s:abc\": bad rate \"abc\"; expected a number of requests per"
-                        + " second >= 0"),
-                Arguments.of("1s:-5", "stage 1 \"1s:-5\": bad rate \"-5\"; expected a number of requests per second"
-                        + " >= 0"),
-                Arguments.of("1s:5->", "stage 1 \"1s:5->\": bad rate \"\"; expected a number of requests per second"
-                        + " >= 0"),
-                Arguments.of("1s:1.0001", "stage 1 \"1s:1.0001\": rate \"1.0001\" has more than 3 decimals or is too"
-                        + " large"),
-                Arguments.of("1s:1000000000.5", "stage 1 \"1s:1000000000.5\": rate \"1000000000.5\" is above 1e9"
-                        + " req/s"),
-                Arguments.of("1s:1,2s:3->x", "stage 2 \"2s:3->x\": bad rate \"x\"; expected a number of requests per"
-                        + " second >= 0"));
+                Arguments.of(
+                        "0.0000001ms:1",
+                        "stage 1 \"0.0000001ms:1\": duration \"0.0000001ms\" is not a whole"
+                                + " number of nanoseconds or too long"),
+                Arguments.of(
+                        "9999999h:1",
+                        "stage 1 \"9999999h:1\": duration \"9999999h\" is not a whole number of"
+                                + " nanoseconds or too long"),
+                Arguments.of(
+                        "1s:abc",
+                        "stage 1 \"1s:abc\": bad rate \"abc\"; expected a number of requests per" + " second >= 0"),
+                Arguments.of(
+                        "1s:-5",
+                        "stage 1 \"1s:-5\": bad rate \"-5\"; expected a number of requests per second" + " >= 0"),
+                Arguments.of(
+                        "1s:5->",
+                        "stage 1 \"1s:5->\": bad rate \"\"; expected a number of requests per second" + " >= 0"),
+                Arguments.of(
+                        "1s:1.0001",
+                        "stage 1 \"1s:1.0001\": rate \"1.0001\" has more than 3 decimals or is too" + " large"),
+                Arguments.of(
+                        "1s:1000000000.5",
+                        "stage 1 \"1s:1000000000.5\": rate \"1000000000.5\" is above 1e9" + " req/s"),
+                Arguments.of(
+                        "1s:1,2s:3->x",
+                        "stage 2 \"2s:3->x\": bad rate \"x\"; expected a number of requests per" + " second >= 0"));
     }
 
     @ParameterizedTest(name = "\"{0}\"")
     @MethodSource("invalid")
     void rejectsMalformedStagesNamingTheStage(String text, String message) {
-        assertThatThrownBy(() -> Stages.parse(text)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Stages.parse(text))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(message);
     }
 
@@ -89,7 +107,8 @@ class StagesParserTest {
                 .hasMessage("rate must be a finite number >= 0, got -1.0");
         assertThatThrownBy(() -> Stage.hold(Duration.ofSeconds(1), Double.NaN))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Stage.hold(Duration.ZERO, 1)).hasMessage("stage duration must be at least 1 ns, got 0 ns");
+        assertThatThrownBy(() -> Stage.hold(Duration.ZERO, 1))
+                .hasMessage("stage duration must be at least 1 ns, got 0 ns");
         assertThatThrownBy(() -> new Stage(1, 0, Stage.MAX_MILLI + 1))
                 .hasMessage("rate must be in [0, 1e9] req/s, got 1000000000.001 req/s");
     }

@@ -31,10 +31,10 @@ final class LoadSnippets {
     void schedule(int loop, int loops) {
         // @start region="schedule"
         Schedule whole = Schedule.of(Stages.parse("10s:0->20000,30s:20000"), Arrival.UNIFORM, 0);
-        Schedule mine = whole.segment(2, 4).forLoop(loop, loops);    // machine 2 of 4, this event loop's share
+        Schedule mine = whole.segment(2, 4).forLoop(loop, loops); // machine 2 of 4, this event loop's share
         ScheduleCursor cursor = mine.cursor();
         for (long t = cursor.next(); t >= 0; t = cursor.next()) {
-            waitUntil(t);                                            // t: ns after the run's start
+            waitUntil(t); // t: ns after the run's start
             send();
         }
         // @end
@@ -43,7 +43,7 @@ final class LoadSnippets {
     long cursor(Schedule schedule, int k, int n) {
         // @start region="cursor"
         ScheduleCursor cursor = schedule.forLoop(k, n).cursor();
-        long due = cursor.next();                 // ns after the run's start, or -1 when done
+        long due = cursor.next(); // ns after the run's start, or -1 when done
         // @end
         return due;
     }
@@ -51,8 +51,8 @@ final class LoadSnippets {
     long stages() {
         // @start region="stages"
         Stages profile = Stages.parse("10s:0->20000,30s:20000,5s:20000->0");
-        long n = profile.count();            // 750_000: 100_000 + 600_000 + 50_000
-        long t = profile.uniformTime(100);   // ns after the run's start
+        long n = profile.count(); // 750_000: 100_000 + 600_000 + 50_000
+        long t = profile.uniformTime(100); // ns after the run's start
         // @end
         return n + t;
     }
@@ -67,7 +67,7 @@ final class LoadSnippets {
 
     void engine(LoadPlan plan, Client client, EventLoopGroup group) throws InterruptedException {
         // @start region="engine"
-        Engine engine = Engine.start(plan, client, group, NanoClock.SYSTEM, 10_000);   // 10 s to connect
+        Engine engine = Engine.start(plan, client, group, NanoClock.SYSTEM, 10_000); // 10 s to connect
         while (!engine.await(1, TimeUnit.SECONDS)) {
             show(engine.recorders());
         }
@@ -76,25 +76,32 @@ final class LoadSnippets {
 
     Summary reporter(Engine engine, ReportOptions options) throws InterruptedException {
         // @start region="reporter"
-        Summary s = new Reporter(engine, options).run();   // blocks until the run ends
+        Summary s = new Reporter(engine, options).run(); // blocks until the run ends
         // @end
         return s;
     }
 
-    void recorder(LoopRecorder rec, long requestBytes, int status, boolean ok, long intendedNanos, long sentNanos,
-            long nowNanos, long n) {
+    void recorder(
+            LoopRecorder rec,
+            long requestBytes,
+            int status,
+            boolean ok,
+            long intendedNanos,
+            long sentNanos,
+            long nowNanos,
+            long n) {
         // @start region="recorder"
-        rec.sent(requestBytes);                                           // on write
-        rec.response(status, ok, intendedNanos, sentNanos, nowNanos, n);  // on response
-        rec.outcome(Outcome.TIMEOUT);                                     // or another ending
+        rec.sent(requestBytes); // on write
+        rec.response(status, ok, intendedNanos, sentNanos, nowNanos, n); // on response
+        rec.outcome(Outcome.TIMEOUT); // or another ending
         // @end
     }
 
     int[] pacing(long measuredNanos, long writeNanos, long measuredStartNanos, PacingCounter[] perLoop) {
         // @start region="pacing"
         PacingCounter p = PacingCounter.forLength(measuredNanos);
-        p.sent(writeNanos - measuredStartNanos);        // on the loop, per request written
-        int[] all = PacingCounter.merge(perLoop);       // after the run
+        p.sent(writeNanos - measuredStartNanos); // on the loop, per request written
+        int[] all = PacingCounter.merge(perLoop); // after the run
         // @end
         return all;
     }

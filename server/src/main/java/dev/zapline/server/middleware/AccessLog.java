@@ -81,7 +81,10 @@ public final class AccessLog implements Handler {
         } else {
             sb.append(bytes);
         }
-        sb.append(' ').append((nanoClock.getAsLong() - t.start) / 1000).append("us ").append(t.remote);
+        sb.append(' ')
+                .append((nanoClock.getAsLong() - t.start) / 1000)
+                .append("us ")
+                .append(t.remote);
         RequestId.Value id = RequestId.of(ctx);
         if (id != null) {
             sb.append(' ').append(id);

@@ -44,6 +44,7 @@ public final class Cors implements Handler {
     private static final byte[] EMPTY = new byte[0];
     /** Longer origins are refused; no browser sends one near this. */
     private static final int MAX_ORIGIN = 1024;
+
     private static final FastThreadLocal<byte[]> SCRATCH = new FastThreadLocal<>() {
         @Override
         protected byte[] initialValue() {
@@ -58,8 +59,7 @@ public final class Cors implements Handler {
     private final boolean credentials;
     private final byte[] maxAge;
 
-    private Cors(byte[][] origins, byte[] methods, byte[] headers, byte[] exposed, boolean credentials,
-            byte[] maxAge) {
+    private Cors(byte[][] origins, byte[] methods, byte[] headers, byte[] exposed, boolean credentials, byte[] maxAge) {
         this.origins = origins;
         this.methods = methods;
         this.headers = headers;
@@ -78,7 +78,8 @@ public final class Cors implements Handler {
             if (origins[i].equals("*")) {
                 throw new IllegalArgumentException("use allowAnyOrigin() for *");
             }
-            if (origins[i].isEmpty() || origins[i].length() > MAX_ORIGIN
+            if (origins[i].isEmpty()
+                    || origins[i].length() > MAX_ORIGIN
                     || !origins[i].chars().allMatch(c -> c > 0x20 && c < 0x7F)) {
                 throw new IllegalArgumentException("origin '" + origins[i] + "' is not a serialized origin");
             }

@@ -36,8 +36,8 @@ public final class MaxBody implements Handler {
     public void handle(Ctx ctx) throws Exception {
         int length = ctx.body().readableBytes();
         if (length > limit) {
-            throw new HttpStatusException.PayloadTooLarge("request body of " + length
-                    + " bytes is over this route's limit of " + limit + " bytes");
+            throw new HttpStatusException.PayloadTooLarge(
+                    "request body of " + length + " bytes is over this route's limit of " + limit + " bytes");
         }
         ctx.next();
     }

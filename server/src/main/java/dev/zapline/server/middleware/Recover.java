@@ -29,8 +29,8 @@ public final class Recover implements Handler {
         void respond(Ctx ctx, E error) throws Exception;
     }
 
-    private record Mapping(Class<? extends Throwable> type, int status, String detail,
-            ErrorResponder<Throwable> responder) {}
+    private record Mapping(
+            Class<? extends Throwable> type, int status, String detail, ErrorResponder<Throwable> responder) {}
 
     private final Mapping[] mappings;
 

@@ -23,6 +23,7 @@ public final class RequestId implements Handler {
 
     /** The longest incoming id that is reused. */
     public static final int MAX_LENGTH = 128;
+
     private static final int MAX_PREFIX = MAX_LENGTH - 17;
     private static final HeaderName HEADER = HeaderName.of("x-request-id");
     private static final Attribute<Value> BUFFER = Attribute.perConnection("request id buffer");
@@ -46,8 +47,8 @@ public final class RequestId implements Handler {
     public static RequestId withPrefix(String prefix) {
         byte[] p = prefix.getBytes(StandardCharsets.ISO_8859_1);
         if (p.length == 0 || p.length > MAX_PREFIX || !visibleAscii(p, p.length)) {
-            throw new IllegalArgumentException("request id prefix '" + prefix + "' must be 1.." + MAX_PREFIX
-                    + " visible ASCII characters");
+            throw new IllegalArgumentException(
+                    "request id prefix '" + prefix + "' must be 1.." + MAX_PREFIX + " visible ASCII characters");
         }
         return new RequestId(p);
     }

@@ -43,8 +43,8 @@ public final class Timeout implements Handler {
         ctx.next();
         HandOff h = ctx.handedOff();
         if (h != null && !ctx.responded()) {
-            Future<?> timer = ctx.eventLoop().schedule(() -> h.fail(new HttpStatusException.Timeout(detail)), nanos,
-                    TimeUnit.NANOSECONDS);
+            Future<?> timer = ctx.eventLoop()
+                    .schedule(() -> h.fail(new HttpStatusException.Timeout(detail)), nanos, TimeUnit.NANOSECONDS);
             ctx.onDone(c -> timer.cancel(false));
         }
     }

@@ -42,17 +42,33 @@ class AccessLogTest {
     @Test
     void logsOneLinePerRequestOnceItsResponseIsComplete() {
         try (Embedded e = new Embedded(app())) {
-            e.exchange(get("/users/7?secret=1") + get("/boom") + get("/nope") + request("DELETE", "/users/7")
-                    + request("HEAD", "/users/42") + get("/stream"));
-            assertThat(lines).containsExactly(
-                    "GET /users/7 200 6 153us embedded",
-                    "GET /boom 500 " + problemLength(500, "Internal Server Error",
-                            "the server could not complete the request", "/boom") + " 2us embedded",
-                    "GET /nope 404 " + problemLength(404, "Not Found", "no route for /nope", "/nope") + " 0us embedded",
-                    "DELETE /users/7 405 " + problemLength(405, "Method Not Allowed",
-                            "method DELETE is not allowed on /users/7", "/users/7") + " 0us embedded",
-                    "HEAD /users/42 200 7 153us embedded",
-                    "GET /stream 200 - 0us embedded");
+            e.exchange(get("/users/7?secret=1")
+                    + get("/boom")
+                    + get("/nope")
+                    + request("DELETE", "/users/7")
+                    + request("HEAD", "/users/42")
+                    + get("/stream"));
+            assertThat(lines)
+                    .containsExactly(
+                            "GET /users/7 200 6 153us embedded",
+                            "GET /boom 500 "
+                                    + problemLength(
+                                            500,
+                                            "Internal Server Error",
+                                            "the server could not complete the request",
+                                            "/boom")
+                                    + " 2us embedded",
+                            "GET /nope 404 " + problemLength(404, "Not Found", "no route for /nope", "/nope")
+                                    + " 0us embedded",
+                            "DELETE /users/7 405 "
+                                    + problemLength(
+                                            405,
+                                            "Method Not Allowed",
+                                            "method DELETE is not allowed on /users/7",
+                                            "/users/7")
+                                    + " 0us embedded",
+                            "HEAD /users/42 200 7 153us embedded",
+                            "GET /stream 200 - 0us embedded");
         }
     }
 
@@ -75,9 +91,11 @@ class AccessLogTest {
         app.use(RequestId.withPrefix("n"));
         try (Embedded e = new Embedded(app)) {
             e.exchange(get("/users/7", "x-request-id: abc") + get("/nope", "x-request-id: def"));
-            assertThat(lines).containsExactly("GET /users/7 200 6 153us embedded abc",
-                    "GET /nope 404 " + problemLength(404, "Not Found", "no route for /nope", "/nope")
-                            + " 0us embedded def");
+            assertThat(lines)
+                    .containsExactly(
+                            "GET /users/7 200 6 153us embedded abc",
+                            "GET /nope 404 " + problemLength(404, "Not Found", "no route for /nope", "/nope")
+                                    + " 0us embedded def");
         }
     }
 
@@ -94,7 +112,8 @@ class AccessLogTest {
     @ParameterizedTest(name = "{0}:{1} -> {2}")
     @CsvSource({"127.0.0.1, 5555, 127.0.0.1:5555", "::1, 80, [0:0:0:0:0:0:0:1]:80", "10.1.2.3, 0, 10.1.2.3:0"})
     void formatsThePeerAddressWithoutALookup(String ip, int port, String expected) throws Exception {
-        assertThat(AccessLog.address(new InetSocketAddress(InetAddress.getByName(ip), port))).isEqualTo(expected);
+        assertThat(AccessLog.address(new InetSocketAddress(InetAddress.getByName(ip), port)))
+                .isEqualTo(expected);
     }
 
     private static int problemLength(int status, String reason, String detail, String path) {

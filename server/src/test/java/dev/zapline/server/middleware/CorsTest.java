@@ -19,7 +19,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CorsTest {
 
     private static final Cors LIST = Cors.allowOrigins("https://a.test", "https://b.test:8443")
-            .allowMethods("GET", "POST").allowHeaders("Content-Type", "X-Token").exposeHeaders("x-request-id")
+            .allowMethods("GET", "POST")
+            .allowHeaders("Content-Type", "X-Token")
+            .exposeHeaders("x-request-id")
             .maxAge(Duration.ofMinutes(10));
     private static final Cors ANY = Cors.allowAnyOrigin();
     private static final Cors ANY_WITH_CREDENTIALS = Cors.allowAnyOrigin().allowCredentials();
@@ -30,54 +32,150 @@ class CorsTest {
 
     static Stream<Arguments> cases() {
         return Stream.of(
-                Arguments.of("listed origin, simple request", LIST, "GET", "/r",
+                Arguments.of(
+                        "listed origin, simple request",
+                        LIST,
+                        "GET",
+                        "/r",
                         new String[] {"origin: https://a.test"},
-                        text(200, "OK", "ok", VARY, "access-control-allow-origin: https://a.test",
-                                "access-control-expose-headers: x-request-id")),
-                Arguments.of("second listed origin", LIST, "GET", "/r", new String[] {"origin: https://b.test:8443"},
-                        text(200, "OK", "ok", VARY, "access-control-allow-origin: https://b.test:8443",
-                                "access-control-expose-headers: x-request-id")),
-                Arguments.of("unlisted origin", LIST, "GET", "/r", new String[] {"origin: https://evil.test"},
-                        text(200, "OK", "ok", VARY)),
-                Arguments.of("listed origin as a prefix", LIST, "GET", "/r",
-                        new String[] {"origin: https://a.test.evil"}, text(200, "OK", "ok", VARY)),
-                Arguments.of("origin differing in case", LIST, "GET", "/r", new String[] {"origin: https://A.test"},
-                        text(200, "OK", "ok", VARY)),
-                Arguments.of("no origin", LIST, "GET", "/r", new String[0], text(200, "OK", "ok", VARY)),
-                Arguments.of("listed origin, preflight", LIST, "OPTIONS", "/r",
-                        new String[] {"origin: https://a.test", PREFLIGHT, "access-control-request-headers: x-token"},
-                        head(204, "No Content", VARY, "access-control-allow-origin: https://a.test",
-                                "access-control-allow-methods: GET, POST",
-                                "access-control-allow-headers: content-type, x-token",
-                                "access-control-max-age: 600") + "\r\n"),
-                Arguments.of("preflight for an unrouted path", LIST, "OPTIONS", "/nope",
-                        new String[] {"origin: https://a.test", PREFLIGHT},
-                        head(204, "No Content", VARY, "access-control-allow-origin: https://a.test",
-                                "access-control-allow-methods: GET, POST",
-                                "access-control-allow-headers: content-type, x-token",
-                                "access-control-max-age: 600") + "\r\n"),
-                Arguments.of("unlisted origin, preflight goes to the route table", LIST, "OPTIONS", "/r",
-                        new String[] {"origin: https://evil.test", PREFLIGHT},
-                        head(204, "No Content", VARY) + ROUTE_OPTIONS),
-                Arguments.of("OPTIONS without a requested method is not a preflight", LIST, "OPTIONS", "/r",
-                        new String[] {"origin: https://a.test"},
-                        head(204, "No Content", VARY, "access-control-allow-origin: https://a.test",
-                                "access-control-expose-headers: x-request-id") + ROUTE_OPTIONS),
-                Arguments.of("listed origin, 404 keeps the headers", LIST, "GET", "/nope",
-                        new String[] {"origin: https://a.test"},
-                        problem(404, "Not Found", "no route for /nope", "/nope", VARY,
+                        text(
+                                200,
+                                "OK",
+                                "ok",
+                                VARY,
                                 "access-control-allow-origin: https://a.test",
                                 "access-control-expose-headers: x-request-id")),
-                Arguments.of("any origin, simple request", ANY, "GET", "/r", new String[] {"origin: https://x.test"},
+                Arguments.of(
+                        "second listed origin",
+                        LIST,
+                        "GET",
+                        "/r",
+                        new String[] {"origin: https://b.test:8443"},
+                        text(
+                                200,
+                                "OK",
+                                "ok",
+                                VARY,
+                                "access-control-allow-origin: https://b.test:8443",
+                                "access-control-expose-headers: x-request-id")),
+                Arguments.of(
+                        "unlisted origin",
+                        LIST,
+                        "GET",
+                        "/r",
+                        new String[] {"origin: https://evil.test"},
+                        text(200, "OK", "ok", VARY)),
+                Arguments.of(
+                        "listed origin as a prefix",
+                        LIST,
+                        "GET",
+                        "/r",
+                        new String[] {"origin: https://a.test.evil"},
+                        text(200, "OK", "ok", VARY)),
+                Arguments.of(
+                        "origin differing in case",
+                        LIST,
+                        "GET",
+                        "/r",
+                        new String[] {"origin: https://A.test"},
+                        text(200, "OK", "ok", VARY)),
+                Arguments.of("no origin", LIST, "GET", "/r", new String[0], text(200, "OK", "ok", VARY)),
+                Arguments.of(
+                        "listed origin, preflight",
+                        LIST,
+                        "OPTIONS",
+                        "/r",
+                        new String[] {"origin: https://a.test", PREFLIGHT, "access-control-request-headers: x-token"},
+                        head(
+                                        204,
+                                        "No Content",
+                                        VARY,
+                                        "access-control-allow-origin: https://a.test",
+                                        "access-control-allow-methods: GET, POST",
+                                        "access-control-allow-headers: content-type, x-token",
+                                        "access-control-max-age: 600")
+                                + "\r\n"),
+                Arguments.of(
+                        "preflight for an unrouted path",
+                        LIST,
+                        "OPTIONS",
+                        "/nope",
+                        new String[] {"origin: https://a.test", PREFLIGHT},
+                        head(
+                                        204,
+                                        "No Content",
+                                        VARY,
+                                        "access-control-allow-origin: https://a.test",
+                                        "access-control-allow-methods: GET, POST",
+                                        "access-control-allow-headers: content-type, x-token",
+                                        "access-control-max-age: 600")
+                                + "\r\n"),
+                Arguments.of(
+                        "unlisted origin, preflight goes to the route table",
+                        LIST,
+                        "OPTIONS",
+                        "/r",
+                        new String[] {"origin: https://evil.test", PREFLIGHT},
+                        head(204, "No Content", VARY) + ROUTE_OPTIONS),
+                Arguments.of(
+                        "OPTIONS without a requested method is not a preflight",
+                        LIST,
+                        "OPTIONS",
+                        "/r",
+                        new String[] {"origin: https://a.test"},
+                        head(
+                                        204,
+                                        "No Content",
+                                        VARY,
+                                        "access-control-allow-origin: https://a.test",
+                                        "access-control-expose-headers: x-request-id")
+                                + ROUTE_OPTIONS),
+                Arguments.of(
+                        "listed origin, 404 keeps the headers",
+                        LIST,
+                        "GET",
+                        "/nope",
+                        new String[] {"origin: https://a.test"},
+                        problem(
+                                404,
+                                "Not Found",
+                                "no route for /nope",
+                                "/nope",
+                                VARY,
+                                "access-control-allow-origin: https://a.test",
+                                "access-control-expose-headers: x-request-id")),
+                Arguments.of(
+                        "any origin, simple request",
+                        ANY,
+                        "GET",
+                        "/r",
+                        new String[] {"origin: https://x.test"},
                         text(200, "OK", "ok", "access-control-allow-origin: *")),
                 Arguments.of("any origin, no origin", ANY, "GET", "/r", new String[0], text(200, "OK", "ok")),
-                Arguments.of("any origin, preflight with the defaults", ANY, "OPTIONS", "/r",
+                Arguments.of(
+                        "any origin, preflight with the defaults",
+                        ANY,
+                        "OPTIONS",
+                        "/r",
                         new String[] {"origin: https://x.test", PREFLIGHT},
-                        head(204, "No Content", "access-control-allow-origin: *",
-                                "access-control-allow-methods: GET, HEAD, PUT, PATCH, POST, DELETE") + "\r\n"),
-                Arguments.of("any origin with credentials echoes the origin", ANY_WITH_CREDENTIALS, "GET", "/r",
+                        head(
+                                        204,
+                                        "No Content",
+                                        "access-control-allow-origin: *",
+                                        "access-control-allow-methods: GET, HEAD, PUT, PATCH, POST, DELETE")
+                                + "\r\n"),
+                Arguments.of(
+                        "any origin with credentials echoes the origin",
+                        ANY_WITH_CREDENTIALS,
+                        "GET",
+                        "/r",
                         new String[] {"origin: https://x.test"},
-                        text(200, "OK", "ok", VARY, "access-control-allow-origin: https://x.test",
+                        text(
+                                200,
+                                "OK",
+                                "ok",
+                                VARY,
+                                "access-control-allow-origin: https://x.test",
                                 "access-control-allow-credentials: true")));
     }
 

@@ -43,7 +43,11 @@ final class Http {
 
     /** Status line, date and {@code headers}, without the blank line. */
     static String head(int status, String reason, String... headers) {
-        StringBuilder sb = new StringBuilder("HTTP/1.1 ").append(status).append(' ').append(reason).append("\r\n")
+        StringBuilder sb = new StringBuilder("HTTP/1.1 ")
+                .append(status)
+                .append(' ')
+                .append(reason)
+                .append("\r\n")
                 .append(DATE);
         for (String h : headers) {
             sb.append(h).append("\r\n");

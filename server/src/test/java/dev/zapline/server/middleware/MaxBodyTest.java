@@ -32,13 +32,22 @@ class MaxBodyTest {
     }
 
     private static String tooLarge(String path, int length, int limit) {
-        return problem(413, "Request Entity Too Large", "request body of " + length + " bytes is over this route's "
-                + "limit of " + limit + " bytes", path);
+        return problem(
+                413,
+                "Request Entity Too Large",
+                "request body of " + length + " bytes is over this route's " + "limit of " + limit + " bytes",
+                path);
     }
 
     @ParameterizedTest(name = "{0} with {1}")
-    @CsvSource({"/small, '', true", "/small, abcd, true", "/small, abcde, false", "/g/echo, abcdefgh, true",
-        "/g/echo, abcdefghi, false", "/free, abcdefghijklmnop, true"})
+    @CsvSource({
+        "/small, '', true",
+        "/small, abcd, true",
+        "/small, abcde, false",
+        "/g/echo, abcdefgh, true",
+        "/g/echo, abcdefghi, false",
+        "/free, abcdefghijklmnop, true"
+    })
     void limitsTheBodyOfARouteOrGroup(String path, String body, boolean accepted) {
         try (Embedded e = new Embedded(app())) {
             int limit = path.equals("/small") ? 4 : 8;
@@ -51,7 +60,8 @@ class MaxBodyTest {
     void limitsAChunkedBodyByItsDecodedSize() {
         try (Embedded e = new Embedded(app())) {
             assertThat(e.exchange("POST /small HTTP/1.1\r\nhost: t\r\ntransfer-encoding: chunked\r\n\r\n"
-                    + "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")).isEqualTo(tooLarge("/small", 5, 4));
+                            + "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"))
+                    .isEqualTo(tooLarge("/small", 5, 4));
         }
     }
 
@@ -66,12 +76,15 @@ class MaxBodyTest {
 
     @Test
     void refusesANegativeLimit() {
-        assertThatThrownBy(() -> MaxBody.bytes(-1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> MaxBody.bytes(-1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("-1");
     }
 
     @AfterAll
     static void leaksNothing() {
-        assertThat(LeakTracker.leaks()).as("leaks; last: %s", LeakTracker.lastLeak()).isZero();
+        assertThat(LeakTracker.leaks())
+                .as("leaks; last: %s", LeakTracker.lastLeak())
+                .isZero();
     }
 }

@@ -28,8 +28,8 @@ class MiddlewareAllocationTest {
     private static final int BATCH = 16;
     private static final int HTTP = 'H' << 24 | 'T' << 16 | 'T' << 8 | 'P';
     private static final byte[] OK = "ok".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] REQUEST = ("GET /r HTTP/1.1\r\nhost: t\r\norigin: https://a.test\r\n\r\n")
-            .getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] REQUEST =
+            ("GET /r HTTP/1.1\r\nhost: t\r\norigin: https://a.test\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
 
     @Test
     void requestIdGeneratingAndCorsOnASimpleRequestAllocateNothingPerRequest() throws Exception {
@@ -42,26 +42,28 @@ class MiddlewareAllocationTest {
 
     @Test
     void theSynchronousShippedMiddlewareTogetherAllocateNothingPerRequest() throws Exception {
-        double with = perRequest(app -> app.use(AccessLog.to(line -> { }))
+        double with = perRequest(app -> app.use(AccessLog.to(line -> {}))
                 .use(RequestId.create())
                 .use(Cors.allowOrigins("https://a.test"))
                 .use(Recover.map(IllegalArgumentException.class, 400))
                 .use(MaxBody.bytes(1024)));
-        System.out.printf("allocated per request: %.3f bytes with AccessLog, RequestId, Cors, Recover, MaxBody%n",
-                with);
+        System.out.printf(
+                "allocated per request: %.3f bytes with AccessLog, RequestId, Cors, Recover, MaxBody%n", with);
         assertThat(with).isLessThan(1.0);
     }
 
     /** Warms up, then measures the bytes the driving thread allocates per request. */
     private static double perRequest(Consumer<App> middleware) throws Exception {
         AtomicReference<Object> result = new AtomicReference<>();
-        Thread t = new FastThreadLocalThread(() -> {
-            try {
-                result.set(measure(middleware));
-            } catch (Throwable e) {
-                result.set(e);
-            }
-        }, "allocation-loop");
+        Thread t = new FastThreadLocalThread(
+                () -> {
+                    try {
+                        result.set(measure(middleware));
+                    } catch (Throwable e) {
+                        result.set(e);
+                    }
+                },
+                "allocation-loop");
         t.start();
         t.join();
         if (result.get() instanceof Throwable e) {

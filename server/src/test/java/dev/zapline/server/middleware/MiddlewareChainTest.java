@@ -34,10 +34,12 @@ class MiddlewareChainTest {
     void appMiddlewareRunsInOrderAroundGroupMiddlewareAndForUnroutedRequestsOnly() {
         App app = App.create();
         app.use(step("a")).use(step("b"));
-        app.group("/g", g -> g.use(step("g")).get("/x", ctx -> {
-            trace.add("handler");
-            ctx.send("x");
-        }));
+        app.group(
+                "/g",
+                g -> g.use(step("g")).get("/x", ctx -> {
+                    trace.add("handler");
+                    ctx.send("x");
+                }));
         app.delete("/gone", ctx -> ctx.send("gone")); // DELETE is implemented, so DELETE /g/x is a 405
         try (Embedded e = new Embedded(app)) {
             e.exchange(get("/g/x"));
@@ -61,8 +63,11 @@ class MiddlewareChainTest {
             throw new IllegalArgumentException("bad id");
         });
         app.post("/open", ctx -> ctx.send(ctx.body().retain()));
-        app.group("/api", api -> api.use(MaxBody.bytes(4)).use(Timeout.after(Duration.ofSeconds(1)))
-                .post("/echo", ctx -> ctx.send(ctx.body().retain())));
+        app.group(
+                "/api",
+                api -> api.use(MaxBody.bytes(4))
+                        .use(Timeout.after(Duration.ofSeconds(1)))
+                        .post("/echo", ctx -> ctx.send(ctx.body().retain())));
         return app;
     }
 
@@ -73,28 +78,55 @@ class MiddlewareChainTest {
     @Test
     void shippedMiddlewareHeadersComeInUseOrderAndSurviveErrors() {
         try (Embedded e = new Embedded(shipped())) {
-            String out = e.exchange(get("/ok", ID, ORIGIN) + get("/bad", ID, ORIGIN) + get("/nope", ID, ORIGIN)
+            String out = e.exchange(get("/ok", ID, ORIGIN)
+                    + get("/bad", ID, ORIGIN)
+                    + get("/nope", ID, ORIGIN)
                     + request("POST", "/ok", ID, ORIGIN));
-            assertThat(out).isEqualTo(text(200, "OK", "ok", "x-request-id: r", CORS[0], CORS[1])
-                    + problem(400, "Bad Request", "bad id", "/bad", "x-request-id: r", CORS[0], CORS[1])
-                    + problem(404, "Not Found", "no route for /nope", "/nope", "x-request-id: r", CORS[0], CORS[1])
-                    + problem(405, "Method Not Allowed", "method POST is not allowed on /ok", "/ok",
-                            "x-request-id: r", CORS[0], CORS[1], "allow: GET, HEAD, OPTIONS"));
-            assertThat(log).extracting(l -> l.replaceFirst("^(\\S+ \\S+ \\d+) \\d+ (.*)$", "$1 $2"))
-                    .containsExactly("GET /ok 200 0us embedded r", "GET /bad 400 0us embedded r",
-                            "GET /nope 404 0us embedded r", "POST /ok 405 0us embedded r");
+            assertThat(out)
+                    .isEqualTo(text(200, "OK", "ok", "x-request-id: r", CORS[0], CORS[1])
+                            + problem(400, "Bad Request", "bad id", "/bad", "x-request-id: r", CORS[0], CORS[1])
+                            + problem(
+                                    404,
+                                    "Not Found",
+                                    "no route for /nope",
+                                    "/nope",
+                                    "x-request-id: r",
+                                    CORS[0],
+                                    CORS[1])
+                            + problem(
+                                    405,
+                                    "Method Not Allowed",
+                                    "method POST is not allowed on /ok",
+                                    "/ok",
+                                    "x-request-id: r",
+                                    CORS[0],
+                                    CORS[1],
+                                    "allow: GET, HEAD, OPTIONS"));
+            assertThat(log)
+                    .extracting(l -> l.replaceFirst("^(\\S+ \\S+ \\d+) \\d+ (.*)$", "$1 $2"))
+                    .containsExactly(
+                            "GET /ok 200 0us embedded r",
+                            "GET /bad 400 0us embedded r",
+                            "GET /nope 404 0us embedded r",
+                            "POST /ok 405 0us embedded r");
         }
     }
 
     @Test
     void groupMiddlewareAppliesOnlyToItsRoutes() {
         try (Embedded e = new Embedded(shipped())) {
-            String out = e.exchange(postWithId("/api/echo", "abcd") + postWithId("/api/echo", "abcde")
-                    + postWithId("/open", "abcde"));
-            assertThat(out).isEqualTo(head(200, "OK", ID, "vary: origin") + "content-length: 4\r\n\r\nabcd"
-                    + problem(413, "Request Entity Too Large", "request body of 5 bytes is over this route's limit of 4"
-                            + " bytes", "/api/echo", ID, "vary: origin")
-                    + head(200, "OK", ID, "vary: origin") + "content-length: 5\r\n\r\nabcde");
+            String out = e.exchange(
+                    postWithId("/api/echo", "abcd") + postWithId("/api/echo", "abcde") + postWithId("/open", "abcde"));
+            assertThat(out)
+                    .isEqualTo(head(200, "OK", ID, "vary: origin") + "content-length: 4\r\n\r\nabcd"
+                            + problem(
+                                    413,
+                                    "Request Entity Too Large",
+                                    "request body of 5 bytes is over this route's limit of 4" + " bytes",
+                                    "/api/echo",
+                                    ID,
+                                    "vary: origin")
+                            + head(200, "OK", ID, "vary: origin") + "content-length: 5\r\n\r\nabcde");
         }
     }
 

@@ -67,8 +67,9 @@ class RecoverTest {
     @Test
     void unmappedExceptionsKeepTheDefault500() {
         try (Embedded e = new Embedded(app(RECOVER))) {
-            assertThat(e.exchange(get("/state"))).isEqualTo(problem(500, "Internal Server Error",
-                    "the server could not complete the request", "/state"));
+            assertThat(e.exchange(get("/state")))
+                    .isEqualTo(problem(
+                            500, "Internal Server Error", "the server could not complete the request", "/state"));
         }
     }
 
@@ -91,11 +92,13 @@ class RecoverTest {
     void anExceptionDoesNotDisturbThePipelinedRequestsAroundIt() {
         try (Embedded e = new Embedded(app(RECOVER))) {
             String out = e.exchange(get("/ok") + get("/arg") + get("/state") + get("/busy") + get("/ok"));
-            assertThat(out).isEqualTo(text(200, "OK", "ok")
-                    + problem(400, "Bad Request", "id must be positive", "/arg")
-                    + problem(500, "Internal Server Error", "the server could not complete the request", "/state")
-                    + text(503, "Service Unavailable", "busy: queue full")
-                    + text(200, "OK", "ok"));
+            assertThat(out)
+                    .isEqualTo(text(200, "OK", "ok")
+                            + problem(400, "Bad Request", "id must be positive", "/arg")
+                            + problem(
+                                    500, "Internal Server Error", "the server could not complete the request", "/state")
+                            + text(503, "Service Unavailable", "busy: queue full")
+                            + text(200, "OK", "ok"));
             assertThat(e.ch.isOpen()).isTrue();
         }
     }
@@ -106,12 +109,14 @@ class RecoverTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mapping for java.lang.IllegalStateException is shadowed by the earlier mapping for "
                         + "java.lang.RuntimeException");
-        assertThat(Recover.map(UncheckedIOException.class, 502).orMap(RuntimeException.class, 400)).isNotNull();
+        assertThat(Recover.map(UncheckedIOException.class, 502).orMap(RuntimeException.class, 400))
+                .isNotNull();
     }
 
     @Test
     void refusesANonErrorStatus() {
         assertThatThrownBy(() -> Recover.map(RuntimeException.class, 302))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("302");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("302");
     }
 }

@@ -37,19 +37,31 @@ class RequestIdTest {
     }
 
     @ParameterizedTest(name = "[{index}] ''{0}''")
-    @ValueSource(strings = {"a", "~!#$%&'*+-.^_`|", "0123456789012345678901234567890123456789012345678901234567890123"
-            + "0123456789012345678901234567890123456789012345678901234567890123"})
+    @ValueSource(
+            strings = {
+                "a",
+                "~!#$%&'*+-.^_`|",
+                "0123456789012345678901234567890123456789012345678901234567890123"
+                        + "0123456789012345678901234567890123456789012345678901234567890123"
+            })
     void reusesIncomingIdsOfOneTo128VisibleAsciiBytes(String id) {
         try (Embedded e = new Embedded(app())) {
-            assertThat(e.exchange(get("/id", "x-request-id: " + id))).contains("x-request-id: " + id + "\r\n")
+            assertThat(e.exchange(get("/id", "x-request-id: " + id)))
+                    .contains("x-request-id: " + id + "\r\n")
                     .endsWith("id=" + id);
         }
     }
 
     @ParameterizedTest(name = "[{index}] ''{0}''")
-    @ValueSource(strings = {"", "has space", "tab\there", "caf\u00e9",
-        "01234567890123456789012345678901234567890123456789012345678901230123456789012345678901234567890123456789"
-            + "0123456789012345678901234"})
+    @ValueSource(
+            strings = {
+                "",
+                "has space",
+                "tab\there",
+                "caf\u00e9",
+                "01234567890123456789012345678901234567890123456789012345678901230123456789012345678901234567890123456789"
+                        + "0123456789012345678901234"
+            })
     void replacesInvalidIncomingIds(String id) {
         try (Embedded e = new Embedded(app())) {
             String out = e.exchange(get("/id", "x-request-id: " + id));
@@ -86,8 +98,12 @@ class RequestIdTest {
     void theIdIsKeptOnErrorResponses() {
         try (Embedded e = new Embedded(app())) {
             assertThat(e.exchange(get("/boom", "x-request-id: r1") + get("/nope", "x-request-id: r2")))
-                    .isEqualTo(problem(500, "Internal Server Error", "the server could not complete the request",
-                            "/boom", "x-request-id: r1")
+                    .isEqualTo(problem(
+                                    500,
+                                    "Internal Server Error",
+                                    "the server could not complete the request",
+                                    "/boom",
+                                    "x-request-id: r1")
                             + problem(404, "Not Found", "no route for /nope", "/nope", "x-request-id: r2"));
         }
     }
@@ -95,8 +111,8 @@ class RequestIdTest {
     @Test
     void anIdDoesNotCarryOverToTheConnectionsNextRequest() {
         App app = App.create();
-        app.group("/with", g -> g.use(RequestId.withPrefix("n"))
-                .get("/id", ctx -> ctx.send("id=" + RequestId.of(ctx))));
+        app.group(
+                "/with", g -> g.use(RequestId.withPrefix("n")).get("/id", ctx -> ctx.send("id=" + RequestId.of(ctx))));
         app.get("/without", ctx -> ctx.send("id=" + RequestId.of(ctx)));
         try (Embedded e = new Embedded(app)) {
             assertThat(e.exchange(get("/with/id", "x-request-id: abc") + get("/without")))
@@ -116,7 +132,8 @@ class RequestIdTest {
     @Test
     void refusesABadPrefix() {
         for (String prefix : new String[] {"", "a b", "x".repeat(112)}) {
-            assertThatThrownBy(() -> RequestId.withPrefix(prefix)).as(prefix)
+            assertThatThrownBy(() -> RequestId.withPrefix(prefix))
+                    .as(prefix)
                     .isInstanceOf(IllegalArgumentException.class);
         }
         assertThat(RequestId.withPrefix("x".repeat(111))).isNotNull();

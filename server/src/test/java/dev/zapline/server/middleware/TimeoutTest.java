@@ -23,9 +23,11 @@ class TimeoutTest {
 
     private App app() {
         App app = App.create();
-        app.group("/slow", g -> g.use(Timeout.after(Duration.ofMillis(250)))
-                .get("/", ctx -> pending.set(ctx.handOff()))
-                .get("/sync", ctx -> ctx.send("sync")));
+        app.group(
+                "/slow",
+                g -> g.use(Timeout.after(Duration.ofMillis(250)))
+                        .get("/", ctx -> pending.set(ctx.handOff()))
+                        .get("/sync", ctx -> ctx.send("sync")));
         app.get("/fast", ctx -> ctx.send("fast"));
         return app;
     }
@@ -49,8 +51,9 @@ class TimeoutTest {
             e.write(get("/slow") + get("/fast"));
             assertThat(e.read()).isEmpty();
             assertThat(advance(e, 249)).isEmpty();
-            assertThat(advance(e, 1)).isEqualTo(problem(504, "Gateway Timeout", "no response within 250 ms", "/slow")
-                    + text(200, "OK", "fast"));
+            assertThat(advance(e, 1))
+                    .isEqualTo(problem(504, "Gateway Timeout", "no response within 250 ms", "/slow")
+                            + text(200, "OK", "fast"));
             assertThat(e.ch.isOpen()).isTrue();
         }
     }
@@ -76,8 +79,10 @@ class TimeoutTest {
             e.ch.runPendingTasks();
             assertThat(e.read()).isEqualTo(text(200, "OK", "done"));
             // only the connection's idle check (every half idle timeout, 15 s by default) may remain
-            assertThat(e.ch.runScheduledPendingTasks()).as("no request timer left")
-                    .satisfiesAnyOf(t -> assertThat(t).isEqualTo(-1), t -> assertThat(t).isGreaterThan(1_000_000_000L));
+            assertThat(e.ch.runScheduledPendingTasks())
+                    .as("no request timer left")
+                    .satisfiesAnyOf(
+                            t -> assertThat(t).isEqualTo(-1), t -> assertThat(t).isGreaterThan(1_000_000_000L));
             assertThat(advance(e, 1000)).isEmpty();
             assertThat(e.exchange(get("/fast"))).isEqualTo(text(200, "OK", "fast"));
         }
@@ -112,6 +117,8 @@ class TimeoutTest {
 
     @AfterAll
     static void leaksNothing() {
-        assertThat(LeakTracker.leaks()).as("leaks; last: %s", LeakTracker.lastLeak()).isZero();
+        assertThat(LeakTracker.leaks())
+                .as("leaks; last: %s", LeakTracker.lastLeak())
+                .isZero();
     }
 }

@@ -50,16 +50,19 @@ final class AppSnippets {
                 .listen("http://127.0.0.1:8080")
                 .start();
         // ... later, from any thread:
-        app.stop(Duration.ofSeconds(5));             // drains in-flight requests, then closes
+        app.stop(Duration.ofSeconds(5)); // drains in-flight requests, then closes
         // @end
     }
 
     void close() {
         // @start region="close"
-        try (App app = App.create().get("/health", ctx -> ctx.send("ok")).listen("http://127.0.0.1:0").start()) {
+        try (App app = App.create()
+                .get("/health", ctx -> ctx.send("ok"))
+                .listen("http://127.0.0.1:0")
+                .start()) {
             int port = app.addresses().get(0).port(); // the port bound for :0
             // ... send requests to port
-        }                                             // close(): the graceful stop
+        } // close(): the graceful stop
         // @end
     }
 
@@ -74,10 +77,11 @@ final class AppSnippets {
 
     void group(App app) {
         // @start region="group"
-        app.group("/api", api -> api
-                .use(Timeout.after(Duration.ofSeconds(2)))  // for /api/... only
-                .get("/items/:id", Items::show)
-                .group("/v2", v2 -> v2.get("/items/:id", Items::showV2)));   // GET /api/v2/items/:id
+        app.group(
+                "/api",
+                api -> api.use(Timeout.after(Duration.ofSeconds(2))) // for /api/... only
+                        .get("/items/:id", Items::show)
+                        .group("/v2", v2 -> v2.get("/items/:id", Items::showV2))); // GET /api/v2/items/:id
         // @end
     }
 
@@ -85,7 +89,7 @@ final class AppSnippets {
         // @start region="embedded"
         EmbeddedChannel ch = new EmbeddedChannel(app.embedded(Transport.HTTP));
         ch.writeInbound(Unpooled.copiedBuffer("GET /health HTTP/1.1\r\nHost: a\r\n\r\n", StandardCharsets.US_ASCII));
-        ByteBuf response = ch.readOutbound();           // the whole response; release it when done
+        ByteBuf response = ch.readOutbound(); // the whole response; release it when done
         // @end
         response.release();
         ch.finishAndReleaseAll();

@@ -33,7 +33,7 @@ final class CtxSnippets {
     void ctx(App app) {
         // @start region="ctx"
         app.get("/users/:id", ctx -> {
-            String id = ctx.pathParam("id");             // allocates the String
+            String id = ctx.pathParam("id"); // allocates the String
             ctx.status(200).header("cache-control", "no-store").json(users.find(id));
         });
         // @end
@@ -42,11 +42,12 @@ final class CtxSnippets {
     void responseHeaders(App app) {
         // @start region="responseHeaders"
         app.use(ctx -> {
-            ctx.onDone(c -> {                            // the response is complete: its headers are final
-                if (c.responseHeaders().get("cache-control") == null) {
-                    System.err.println(c.route() + " answered without cache-control");
-                }
-            });
+            ctx.onDone(
+                    c -> { // the response is complete: its headers are final
+                        if (c.responseHeaders().get("cache-control") == null) {
+                            System.err.println(c.route() + " answered without cache-control");
+                        }
+                    });
             ctx.next();
         });
         // @end
@@ -58,7 +59,7 @@ final class CtxSnippets {
         static final byte[] NONE = {'-'};
 
         static void handle(Ctx ctx) {
-            if (!ctx.hasHeader(TRACE)) {                 // no allocation: the name was encoded once
+            if (!ctx.hasHeader(TRACE)) { // no allocation: the name was encoded once
                 ctx.header(TRACE, NONE);
             }
             ctx.send("ok");
@@ -70,7 +71,7 @@ final class CtxSnippets {
         // @start region="statusException"
         User user = users.find(ctx.pathParam("id"));
         if (user == null) {
-            throw new HttpStatusException.NotFound("no user " + ctx.pathParam("id"));   // a 404 problem+json
+            throw new HttpStatusException.NotFound("no user " + ctx.pathParam("id")); // a 404 problem+json
         }
         // @end
     }
@@ -94,12 +95,13 @@ final class CtxSnippets {
     void handler(App app) {
         // @start region="handler"
         app.get("/health", ctx -> ctx.send("ok"));
-        app.use(ctx -> {                                 // middleware: before and after the rest of the chain
-            ctx.header("x-served-by", "zapline");
-            ctx.next();
-        });
+        app.use(
+                ctx -> { // middleware: before and after the rest of the chain
+                    ctx.header("x-served-by", "zapline");
+                    ctx.next();
+                });
         app.use(ctx -> {
-            ctx.onDone(c -> log(c.status()));            // after the response, 404s included
+            ctx.onDone(c -> log(c.status())); // after the response, 404s included
             ctx.next();
         });
         // @end
@@ -110,7 +112,7 @@ final class CtxSnippets {
         app.get("/report", ctx -> {
             HandOff h = ctx.handOff();
             Thread.startVirtualThread(() -> {
-                byte[] report = slowReport();            // blocking is fine here
+                byte[] report = slowReport(); // blocking is fine here
                 h.complete(c -> c.send(report));
             });
         });

@@ -39,7 +39,7 @@ final class MiddlewareSnippets {
 
     void all(App app) {
         // @start region="all"
-        app.use(AccessLog.to(System.out::println))          // first: times and logs everything below
+        app.use(AccessLog.to(System.out::println)) // first: times and logs everything below
                 .use(RequestId.create())
                 .use(Cors.allowOrigins("https://app.example"))
                 .use(Recover.map(IllegalArgumentException.class, 400));
@@ -66,9 +66,11 @@ final class MiddlewareSnippets {
 
     void recover(App app) {
         // @start region="recover"
-        app.use(Recover.map(IllegalArgumentException.class, 400)                 // detail: the exception's message
+        app.use(Recover.map(IllegalArgumentException.class, 400) // detail: the exception's message
                 .orMap(NoSuchElementException.class, 404, "no such item")
-                .orOn(RejectedExecutionException.class, (ctx, e) -> ctx.status(503).send("busy")));
+                .orOn(
+                        RejectedExecutionException.class,
+                        (ctx, e) -> ctx.status(503).send("busy")));
         // @end
     }
 
@@ -84,18 +86,22 @@ final class MiddlewareSnippets {
 
     void timeout(App app) {
         // @start region="timeout"
-        app.group("/reports", r -> r.use(Timeout.after(Duration.ofSeconds(2))).get("/:id", ctx -> {
-            var h = ctx.handOff();                                  // only hand-offs are timed
-            Thread.startVirtualThread(() -> h.complete(MiddlewareSnippets::render));
-        }));
+        app.group(
+                "/reports",
+                r -> r.use(Timeout.after(Duration.ofSeconds(2))).get("/:id", ctx -> {
+                    var h = ctx.handOff(); // only hand-offs are timed
+                    Thread.startVirtualThread(() -> h.complete(MiddlewareSnippets::render));
+                }));
         // @end
     }
 
     void cors(App app) {
         // @start region="cors"
         app.use(Cors.allowOrigins("https://app.example", "https://admin.example")
-                .allowMethods("GET", "POST", "DELETE").allowHeaders("content-type", "authorization")
-                .allowCredentials().maxAge(Duration.ofMinutes(10)));
+                .allowMethods("GET", "POST", "DELETE")
+                .allowHeaders("content-type", "authorization")
+                .allowCredentials()
+                .maxAge(Duration.ofMinutes(10)));
         // @end
     }
 }

@@ -46,11 +46,12 @@ final class RouterSnippets {
 
     void router(Ctx ctx) throws Exception {
         // @start region="router"
-        Router<Handler> router = Router.<Handler>builder().get("/users/:id", showUser).build();
-        RouteMatch<Handler> match = router.newMatch();              // one per connection, reused
+        Router<Handler> router =
+                Router.<Handler>builder().get("/users/:id", showUser).build();
+        RouteMatch<Handler> match = router.newMatch(); // one per connection, reused
         int method = Method.of(buf, methodOff, methodLen);
         switch (router.lookup(method, buf, pathOff, pathLen, match)) {
-            case FOUND -> match.handler().handle(ctx);              // match.paramStart(0), match.paramLength(0)
+            case FOUND -> match.handler().handle(ctx); // match.paramStart(0), match.paramLength(0)
             case OPTIONS -> respond(204, "Allow", match.allow());
             case METHOD_NOT_ALLOWED -> respond(405, "Allow", match.allow());
             case NOT_FOUND -> respond(404);
@@ -63,17 +64,22 @@ final class RouterSnippets {
         // @start region="match"
         RouteMatch<Handler> match = router.newMatch();
         if (router.lookup(Method.GET, buf, off, len, match) == RouteMatch.Outcome.FOUND) {
-            int id = match.param("id");                             // index, or -1
+            int id = match.param("id"); // index, or -1
             long userId = parseLong(buf, match.paramStart(id), match.paramLength(id));
             show(userId);
         }
         // @end
     }
 
-    Outcome method(Router<Handler> router, RouteMatch<Handler> match, int methodOffset, int methodLength,
-            int pathOffset, int pathLength) {
+    Outcome method(
+            Router<Handler> router,
+            RouteMatch<Handler> match,
+            int methodOffset,
+            int methodLength,
+            int pathOffset,
+            int pathLength) {
         // @start region="method"
-        int method = Method.of(buf, methodOffset, methodLength);    // no allocation
+        int method = Method.of(buf, methodOffset, methodLength); // no allocation
         Outcome o = router.lookup(method, buf, pathOffset, pathLength, match);
         // @end
         return o;

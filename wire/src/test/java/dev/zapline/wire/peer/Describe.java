@@ -46,11 +46,13 @@ final class Describe {
                     List<Object> items = v == null ? List.of() : ((ListVal) v).items();
                     for (int i = 0; i < items.size(); i++) {
                         Object item = items.get(i);
-                        sb.append(i == 0 ? "" : ",").append(switch (item) {
-                            case String t -> HEX.formatHex(t.getBytes(StandardCharsets.UTF_8));
-                            case byte[] b -> HEX.formatHex(b);
-                            default -> expected((Msg) item);
-                        });
+                        sb.append(i == 0 ? "" : ",")
+                                .append(
+                                        switch (item) {
+                                            case String t -> HEX.formatHex(t.getBytes(StandardCharsets.UTF_8));
+                                            case byte[] b -> HEX.formatHex(b);
+                                            default -> expected((Msg) item);
+                                        });
                     }
                     sb.append(']');
                 }
@@ -102,7 +104,8 @@ final class Describe {
                 case F64 -> sb.append(String.format("%016x", Double.doubleToRawLongBits(o.f64(f))));
                 case TEXT -> sb.append(HEX.formatHex(o.textAsString(f).getBytes(StandardCharsets.UTF_8)));
                 case BYTES -> sb.append(HEX.formatHex(o.bytes(f, slice).toByteArray()));
-                case FIXED -> sb.append(HEX.formatHex(o.fixedBytes(f, s.n(), slice).toByteArray()));
+                case FIXED ->
+                    sb.append(HEX.formatHex(o.fixedBytes(f, s.n(), slice).toByteArray()));
                 case STRUCT -> {
                     ZapObject child = o.object(f, new ZapObject());
                     sb.append(child.isNull() ? "null" : actual(child, (Obj) s.value()));
@@ -123,11 +126,16 @@ final class Describe {
             sb.append(i == 0 ? "" : ",");
             ZapKind kind = shape == null ? ZapKind.BYTES : shape.element();
             switch (kind) {
-                case TEXT -> sb.append(HEX.formatHex(cursor.element(element).asString().getBytes(StandardCharsets.UTF_8)));
+                case TEXT ->
+                    sb.append(HEX.formatHex(cursor.element(element).asString().getBytes(StandardCharsets.UTF_8)));
                 case BYTES -> sb.append(HEX.formatHex(cursor.element(element).toByteArray()));
-                default -> sb.append(i < shape.items().size()
-                        ? actual(cursor.elementMessage(new ZapMessage()), ((Msg) shape.items().get(i)).root())
-                        : "extra element");
+                default ->
+                    sb.append(
+                            i < shape.items().size()
+                                    ? actual(
+                                            cursor.elementMessage(new ZapMessage()),
+                                            ((Msg) shape.items().get(i)).root())
+                                    : "extra element");
             }
         }
         if (cursor.truncated()) {
@@ -140,7 +148,9 @@ final class Describe {
     static ZapLayout layout(Obj o) {
         ZapLayout.Builder b = ZapLayout.builder();
         for (Slot s : o.slots()) {
-            ZapKind element = s.kind() == ZapKind.LIST ? (s.value() == null ? ZapKind.BYTES : ((ListVal) s.value()).element()) : null;
+            ZapKind element = s.kind() == ZapKind.LIST
+                    ? (s.value() == null ? ZapKind.BYTES : ((ListVal) s.value()).element())
+                    : null;
             ZapLayout nested = s.kind() == ZapKind.STRUCT && s.value() != null ? layout((Obj) s.value()) : null;
             b.at(s.offset(), new ZapField("f" + s.offset(), s.kind(), s.offset(), s.n(), element, nested));
         }

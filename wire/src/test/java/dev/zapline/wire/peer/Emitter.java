@@ -100,11 +100,12 @@ final class Emitter {
         int id = nextList++;
         ops.add(new StartList(id));
         for (Object item : list.items()) {
-            ops.add(switch (list.element()) {
-                case TEXT -> new AddElement(id, ((String) item).getBytes(StandardCharsets.UTF_8));
-                case BYTES -> new AddElement(id, (byte[]) item);
-                default -> new AddMessage(id, (Msg) item);
-            });
+            ops.add(
+                    switch (list.element()) {
+                        case TEXT -> new AddElement(id, ((String) item).getBytes(StandardCharsets.UTF_8));
+                        case BYTES -> new AddElement(id, (byte[]) item);
+                        default -> new AddMessage(id, (Msg) item);
+                    });
         }
         ops.add(new EndList(id));
         return id;

@@ -39,7 +39,8 @@ final class JavaRunner {
                 case SetText s -> writers.get(s.obj()).setText(s.field(), s.text());
                 case SetBytes s -> writers.get(s.obj()).setBytes(s.field(), s.bytes());
                 case SetFixed s -> writers.get(s.obj()).setFixedBytes(s.field(), s.bytes(), 0, s.bytes().length);
-                case SetObject s -> writers.get(s.obj()).setObject(s.field(), s.target() < 0 ? 0 : positions.get(s.target()));
+                case SetObject s ->
+                    writers.get(s.obj()).setObject(s.field(), s.target() < 0 ? 0 : positions.get(s.target()));
                 case Finish f -> {
                     ZapObjectWriter w = writers.remove(f.id());
                     positions.put(f.id(), f.root() ? w.finishAsRoot() : w.finish());
@@ -47,7 +48,8 @@ final class JavaRunner {
                 case StartList s -> list = b.startList();
                 case AddElement e -> list.addElement(e.bytes());
                 case AddMessage e -> {
-                    ZapBuilder sub = new ZapBuilder(e.msg().capacity()).reset(e.msg().version());
+                    ZapBuilder sub =
+                            new ZapBuilder(e.msg().capacity()).reset(e.msg().version());
                     build(sub, e.msg());
                     list.addElement(sub);
                 }

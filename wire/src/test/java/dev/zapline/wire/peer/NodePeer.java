@@ -30,11 +30,22 @@ public final class NodePeer {
             return prefix;
         }
         Files.createDirectories(prefix);
-        String out = run(List.of("npm", "install", "--prefix", prefix.toString(), "--no-audit", "--no-fund",
-                "--no-save", "--loglevel=error", PACKAGE + "@" + VERSION), 180, "npm (needed to install the peer runtime)");
+        String out = run(
+                List.of(
+                        "npm",
+                        "install",
+                        "--prefix",
+                        prefix.toString(),
+                        "--no-audit",
+                        "--no-fund",
+                        "--no-save",
+                        "--loglevel=error",
+                        PACKAGE + "@" + VERSION),
+                180,
+                "npm (needed to install the peer runtime)");
         if (!Files.isRegularFile(manifest)) {
-            throw new AssertionError("npm install of " + PACKAGE + "@" + VERSION + " into " + prefix
-                    + " left no " + manifest + "; npm said:\n" + out);
+            throw new AssertionError("npm install of " + PACKAGE + "@" + VERSION + " into " + prefix + " left no "
+                    + manifest + "; npm said:\n" + out);
         }
         return prefix;
     }
@@ -43,7 +54,9 @@ public final class NodePeer {
     static List<String> drive(Path prefix, String casesJson) throws IOException, InterruptedException {
         Path input = prefix.resolve("cases.json");
         Files.writeString(input, casesJson, StandardCharsets.UTF_8);
-        String out = run(List.of("node", driver().toString(), prefix.toString(), input.toString()), 60,
+        String out = run(
+                List.of("node", driver().toString(), prefix.toString(), input.toString()),
+                60,
                 "node (Node.js 20+, needed to run the peer runtime)");
         return out.lines().toList();
     }
@@ -61,7 +74,8 @@ public final class NodePeer {
 
     private static Path driver() {
         try {
-            return Path.of(NodePeer.class.getResource("/peer/zap-peer-driver.mjs").toURI());
+            return Path.of(
+                    NodePeer.class.getResource("/peer/zap-peer-driver.mjs").toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -74,10 +88,15 @@ public final class NodePeer {
         try {
             Process p;
             try {
-                p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+                p = new ProcessBuilder(command)
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile())
+                        .start();
             } catch (IOException e) {
-                throw new AssertionError("cannot start " + what + ": " + e.getMessage()
-                        + ". Install Node.js 20+ with npm on PATH (CI does); this test does not skip.", e);
+                throw new AssertionError(
+                        "cannot start " + what + ": " + e.getMessage()
+                                + ". Install Node.js 20+ with npm on PATH (CI does); this test does not skip.",
+                        e);
             }
             p.getOutputStream().close();
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {

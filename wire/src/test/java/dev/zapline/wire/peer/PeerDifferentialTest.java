@@ -88,7 +88,9 @@ class PeerDifferentialTest {
     @MethodSource("cases")
     void peerAndZaplineWriteIdenticalBytes(int i) {
         assertThat(javaError[i]).as("zapline builder failed").isNull();
-        assertThat(peerColumn(i, 0)).as("peer build of case %d (seed %x)", i, seed(i)).isEqualTo(javaHex[i]);
+        assertThat(peerColumn(i, 0))
+                .as("peer build of case %d (seed %x)", i, seed(i))
+                .isEqualTo(javaHex[i]);
     }
 
     @ParameterizedTest(name = "case {0}")
@@ -104,7 +106,9 @@ class PeerDifferentialTest {
 
         ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length).put(bytes);
         ZapMessage viaBuffer = new ZapMessage().wrap(direct, 0, bytes.length);
-        assertThat(Describe.actual(viaBuffer, msgs[i].root())).as("case %d via a direct buffer", i).isEqualTo(expected);
+        assertThat(Describe.actual(viaBuffer, msgs[i].root()))
+                .as("case %d via a direct buffer", i)
+                .isEqualTo(expected);
     }
 
     @ParameterizedTest(name = "case {0}")

@@ -31,8 +31,13 @@ final class PeerJson {
     private PeerJson() {}
 
     static void msg(StringBuilder sb, Msg m) {
-        sb.append("{\"v\":").append(m.version()).append(",\"f\":").append(m.flags()).append(",\"c\":")
-                .append(m.capacity()).append(",\"ops\":[");
+        sb.append("{\"v\":")
+                .append(m.version())
+                .append(",\"f\":")
+                .append(m.flags())
+                .append(",\"c\":")
+                .append(m.capacity())
+                .append(",\"ops\":[");
         boolean first = true;
         for (Op op : m.ops()) {
             sb.append(first ? "[" : ",[");
@@ -47,20 +52,58 @@ final class PeerJson {
         switch (op) {
             case Start s -> sb.append("\"o\",").append(s.id()).append(',').append(s.size());
             case SetScalar s -> {
-                sb.append("\"s\",").append(s.obj()).append(",\"").append(s.kind().specName()).append("\",")
-                        .append(s.field()).append(',');
+                sb.append("\"s\",")
+                        .append(s.obj())
+                        .append(",\"")
+                        .append(s.kind().specName())
+                        .append("\",")
+                        .append(s.field())
+                        .append(',');
                 scalar(sb, s.kind(), s.bits());
             }
-            case SetText s -> string(sb.append("\"t\",").append(s.obj()).append(',').append(s.field()).append(','), s.text());
-            case SetBytes s -> hex(sb.append("\"b\",").append(s.obj()).append(',').append(s.field()).append(','), s.bytes());
-            case SetFixed s -> hex(sb.append("\"x\",").append(s.obj()).append(',').append(s.field()).append(','), s.bytes());
-            case SetObject s -> sb.append("\"p\",").append(s.obj()).append(',').append(s.field()).append(',').append(s.target());
+            case SetText s ->
+                string(
+                        sb.append("\"t\",")
+                                .append(s.obj())
+                                .append(',')
+                                .append(s.field())
+                                .append(','),
+                        s.text());
+            case SetBytes s ->
+                hex(
+                        sb.append("\"b\",")
+                                .append(s.obj())
+                                .append(',')
+                                .append(s.field())
+                                .append(','),
+                        s.bytes());
+            case SetFixed s ->
+                hex(
+                        sb.append("\"x\",")
+                                .append(s.obj())
+                                .append(',')
+                                .append(s.field())
+                                .append(','),
+                        s.bytes());
+            case SetObject s ->
+                sb.append("\"p\",")
+                        .append(s.obj())
+                        .append(',')
+                        .append(s.field())
+                        .append(',')
+                        .append(s.target());
             case Finish f -> sb.append("\"f\",").append(f.id()).append(',').append(f.root() ? 1 : 0);
             case StartList s -> sb.append("\"l\",").append(s.id());
             case AddElement e -> hex(sb.append("\"e\",").append(e.list()).append(','), e.bytes());
             case AddMessage e -> msg(sb.append("\"m\",").append(e.list()).append(','), e.msg());
             case EndList e -> sb.append("\"L\",").append(e.id());
-            case SetList s -> sb.append("\"q\",").append(s.obj()).append(',').append(s.field()).append(',').append(s.list());
+            case SetList s ->
+                sb.append("\"q\",")
+                        .append(s.obj())
+                        .append(',')
+                        .append(s.field())
+                        .append(',')
+                        .append(s.list());
         }
     }
 
@@ -77,7 +120,11 @@ final class PeerJson {
         sb.append('[');
         boolean first = true;
         for (Slot s : o.slots()) {
-            sb.append(first ? "[\"" : ",[\"").append(s.kind().specName()).append("\",").append(s.offset()).append(',');
+            sb.append(first ? "[\"" : ",[\"")
+                    .append(s.kind().specName())
+                    .append("\",")
+                    .append(s.offset())
+                    .append(',');
             first = false;
             switch (s.kind()) {
                 case FIXED -> sb.append(s.n()).append(",null");
@@ -91,7 +138,9 @@ final class PeerJson {
                 }
                 case LIST -> {
                     ListVal l = (ListVal) s.value();
-                    sb.append('"').append(l == null ? "bytes" : l.element().specName()).append("\",[");
+                    sb.append('"')
+                            .append(l == null ? "bytes" : l.element().specName())
+                            .append("\",[");
                     if (l != null && l.element() == ZapKind.STRUCT) {
                         for (int i = 0; i < l.items().size(); i++) {
                             shape(sb.append(i == 0 ? "" : ","), ((Msg) l.items().get(i)).root());

@@ -20,11 +20,22 @@ final class RandomMessages {
     static final int MAX_DEPTH = 3;
 
     private static final ZapKind[] SCALARS = {
-        ZapKind.BOOL, ZapKind.U8, ZapKind.I8, ZapKind.U16, ZapKind.I16, ZapKind.U32, ZapKind.I32, ZapKind.F32,
-        ZapKind.U64, ZapKind.I64, ZapKind.F64
+        ZapKind.BOOL,
+        ZapKind.U8,
+        ZapKind.I8,
+        ZapKind.U16,
+        ZapKind.I16,
+        ZapKind.U32,
+        ZapKind.I32,
+        ZapKind.F32,
+        ZapKind.U64,
+        ZapKind.I64,
+        ZapKind.F64
     };
-    private static final String[] CHARS = {"a", "Z", "0", "/", " ", "\"", "\\", "\n", "é", "ß", "Ж", "λ", "€", "中",
-        "文", "ア", "😀", "🚀", "𝄞", "\u0000", "\u007f", "\u0080", "\u07ff", "\u0800", "\uffff"};
+    private static final String[] CHARS = {
+        "a", "Z", "0", "/", " ", "\"", "\\", "\n", "é", "ß", "Ж", "λ", "€", "中", "文", "ア", "😀", "🚀", "𝄞", "\u0000",
+        "\u007f", "\u0080", "\u07ff", "\u0800", "\uffff"
+    };
 
     private RandomMessages() {}
 
@@ -103,7 +114,8 @@ final class RandomMessages {
     static Object value(SplittableRandom r, ZapKind kind, int n, int depth) {
         return switch (kind) {
             case TEXT -> text(r);
-            case BYTES -> bytes(r, r.nextInt(6) == 0 ? 0 : r.nextInt(8) == 0 ? 300 + r.nextInt(300) : 1 + r.nextInt(40));
+            case BYTES ->
+                bytes(r, r.nextInt(6) == 0 ? 0 : r.nextInt(8) == 0 ? 300 + r.nextInt(300) : 1 + r.nextInt(40));
             case FIXED -> bytes(r, n);
             case STRUCT -> r.nextInt(8) == 0 ? null : object(r, depth + 1, false);
             case LIST -> r.nextInt(10) == 0 ? null : list(r, depth);
@@ -137,7 +149,8 @@ final class RandomMessages {
         StringBuilder sb = new StringBuilder();
         int n = 1 + r.nextInt(r.nextInt(10) == 0 ? 200 : 16);
         for (int i = 0; i < n; i++) {
-            sb.append(r.nextInt(3) == 0 ? CHARS[r.nextInt(CHARS.length)] : String.valueOf((char) (' ' + r.nextInt(95))));
+            sb.append(
+                    r.nextInt(3) == 0 ? CHARS[r.nextInt(CHARS.length)] : String.valueOf((char) (' ' + r.nextInt(95))));
         }
         return sb.toString();
     }
@@ -156,11 +169,12 @@ final class RandomMessages {
         int count = r.nextInt(6) == 0 ? 0 : 1 + r.nextInt(4);
         List<Object> items = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            items.add(switch (element) {
-                case BYTES -> bytes(r, r.nextInt(4) == 0 ? 0 : r.nextInt(30));
-                case TEXT -> text(r);
-                default -> message(r, depth + 1);
-            });
+            items.add(
+                    switch (element) {
+                        case BYTES -> bytes(r, r.nextInt(4) == 0 ? 0 : r.nextInt(30));
+                        case TEXT -> text(r);
+                        default -> message(r, depth + 1);
+                    });
         }
         return new ListVal(element, items);
     }

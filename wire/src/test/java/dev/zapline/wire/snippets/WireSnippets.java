@@ -30,12 +30,12 @@ final class WireSnippets {
 
     int builder() {
         // @start region="builder"
-        ZapBuilder b = new ZapBuilder();          // once per thread or connection
+        ZapBuilder b = new ZapBuilder(); // once per thread or connection
         b.reset();
         ZapObjectWriter resp = b.startObject(32);
         resp.setU64(0, id).setU64(8, balance).setU64(16, 42).setBytes(24, blockHash);
         resp.finishAsRoot();
-        int size = b.finish();                    // header written; bytes are buffer()[offset() .. offset()+size)
+        int size = b.finish(); // header written; bytes are buffer()[offset() .. offset()+size)
         // @end
         return size;
     }
@@ -55,16 +55,16 @@ final class WireSnippets {
         ZapListWriter tags = builder.startList();
         tags.addU32(7).addU32(9);
         int tagsAt = tags.finish(), tagCount = tags.count();
-        parent.setList(40, tagsAt, tagCount);     // the parent may be started before or after the list
+        parent.setList(40, tagsAt, tagCount); // the parent may be started before or after the list
         // @end
     }
 
     void message() {
         // @start region="message"
-        ZapMessage msg = new ZapMessage();        // once per thread or connection
+        ZapMessage msg = new ZapMessage(); // once per thread or connection
         ZapObject root = new ZapObject();
         for (byte[] frame : frames) {
-            msg.wrap(frame).root(root);           // validates the header, throws ZapFormatException if bad
+            msg.wrap(frame).root(root); // validates the header, throws ZapFormatException if bad
             long id = root.u64(0);
             handle(id, root);
         }
@@ -94,10 +94,10 @@ final class WireSnippets {
 
     void listCursor(ZapList list) {
         // @start region="listCursor"
-        ZapListCursor cursor = new ZapListCursor();   // reusable
+        ZapListCursor cursor = new ZapListCursor(); // reusable
         ZapSlice element = new ZapSlice();
         for (cursor.reset(list); cursor.next(); ) {
-            handle(cursor.element(element));          // a view of the element's payload, no copy
+            handle(cursor.element(element)); // a view of the element's payload, no copy
         }
         // @end
     }
@@ -105,15 +105,20 @@ final class WireSnippets {
     boolean slice(ZapObject req) {
         // @start region="slice"
         ZapSlice method = new ZapSlice();
-        boolean balanceCall = req.bytes(16, method).contentEquals(ETH_GET_BALANCE);   // no copy, no allocation
+        boolean balanceCall = req.bytes(16, method).contentEquals(ETH_GET_BALANCE); // no copy, no allocation
         // @end
         return balanceCall;
     }
 
     int layout() {
         // @start region="layout"
-        ZapLayout req = ZapLayout.builder().u64("id").u64("block").text("method").bytes("account").build();
-        req.fixedSize();                                   // 32
+        ZapLayout req = ZapLayout.builder()
+                .u64("id")
+                .u64("block")
+                .text("method")
+                .bytes("account")
+                .build();
+        req.fixedSize(); // 32
         ZapLayout same = ZapLayout.parse("id:u64@0,block:u64@8,method:text@16,account:bytes@24");
         // @end
         return same.fixedSize();
@@ -122,7 +127,7 @@ final class WireSnippets {
     void validator(ZapMessage msg) {
         // @start region="validator"
         ZapLayout request = ZapLayout.parse("id:u64@0,block:u64@8,method:text@16,account:bytes@24");
-        ZapValidator.validate(msg, request);      // throws ZapFormatException naming the first bad pointer
+        ZapValidator.validate(msg, request); // throws ZapFormatException naming the first bad pointer
         // @end
     }
 }

@@ -2,9 +2,6 @@ package dev.zapline.bench.codec.transport;
 
 import dev.zapline.bench.load.Requests;
 import dev.zapline.codec.buffer.ByteBufZap;
-import dev.zapline.fixtures.eth.EthCallReq;
-import dev.zapline.fixtures.eth.EthCallResp;
-import dev.zapline.fixtures.eth.EthSample;
 import dev.zapline.codec.http1.Http1HeadParser;
 import dev.zapline.codec.http1.Http1Limits;
 import dev.zapline.codec.http1.Http1Request;
@@ -13,6 +10,9 @@ import dev.zapline.codec.http1.HttpDate;
 import dev.zapline.codec.zaphttp.HeaderBlockWriter;
 import dev.zapline.codec.zaphttp.ZapHttpRequest;
 import dev.zapline.codec.zaphttp.ZapHttpWriter;
+import dev.zapline.fixtures.eth.EthCallReq;
+import dev.zapline.fixtures.eth.EthCallResp;
+import dev.zapline.fixtures.eth.EthSample;
 import dev.zapline.wire.ZapBuilder;
 import dev.zapline.wire.ZapMessage;
 import dev.zapline.wire.ZapSlice;
@@ -41,7 +41,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Dio.netty.leakDetection.level=DISABLED"})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-Dio.netty.leakDetection.level=DISABLED"})
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 10, time = 1)
 public class TransportCodecBench {
@@ -117,7 +119,9 @@ public class TransportCodecBench {
     /** The request side of {@link #zapHealth} alone: frame wrap with every pointer checked, target read. */
     @Benchmark
     public int zapHealthRead() {
-        return zapReq.wrap(adapter.wrap(msg, zapHealth, 4, zapHealth.readableBytes() - 4)).target(slice).length();
+        return zapReq.wrap(adapter.wrap(msg, zapHealth, 4, zapHealth.readableBytes() - 4))
+                .target(slice)
+                .length();
     }
 
     @Benchmark

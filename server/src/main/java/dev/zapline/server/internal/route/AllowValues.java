@@ -28,8 +28,7 @@ final class AllowValues {
         }
     }
 
-    private AllowValues() {
-    }
+    private AllowValues() {}
 
     /** The shared, never-modified value for a method bit set; only bits 0 to 6 are looked at. */
     static byte[] of(int mask) {

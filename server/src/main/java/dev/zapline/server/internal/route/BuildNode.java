@@ -29,15 +29,16 @@ final class BuildNode {
         BuildNode node = this;
         for (int i = 0; i < p.kinds.length; i++) {
             node = switch (p.kinds[i]) {
-                case RoutePattern.STATIC -> node.statics.computeIfAbsent(
-                        new String((byte[]) p.values[i], StandardCharsets.ISO_8859_1), k -> new BuildNode());
+                case RoutePattern.STATIC ->
+                    node.statics.computeIfAbsent(
+                            new String((byte[]) p.values[i], StandardCharsets.ISO_8859_1), k -> new BuildNode());
                 case RoutePattern.PARAM -> node.paramChild((String) p.values[i], route);
                 default -> node.wildcardChild((String) p.values[i], route);
             };
         }
         if (node.handlers[method] != null) {
-            throw new IllegalArgumentException("duplicate route '" + route + "': already registered as '"
-                    + node.owners[method] + "'");
+            throw new IllegalArgumentException(
+                    "duplicate route '" + route + "': already registered as '" + node.owners[method] + "'");
         }
         node.pattern = p;
         node.handlers[method] = handler;
@@ -91,8 +92,11 @@ final class BuildNode {
                 staticEndpoints.add(endpoint);
             }
         }
-        return new Node(table, param == null ? null : param.compile(staticEndpoints),
-                wildcard == null ? null : wildcard.compile(staticEndpoints), endpoint);
+        return new Node(
+                table,
+                param == null ? null : param.compile(staticEndpoints),
+                wildcard == null ? null : wildcard.compile(staticEndpoints),
+                endpoint);
     }
 
     /** The largest number of parameters of any route in this subtree, counted from {@code depth}. */

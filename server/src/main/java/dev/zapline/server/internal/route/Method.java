@@ -30,8 +30,7 @@ public final class Method {
 
     private static final String[] NAMES = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "OTHER", "ALL"};
 
-    private Method() {
-    }
+    private Method() {}
 
     /**
      * Parses a method token without allocating.

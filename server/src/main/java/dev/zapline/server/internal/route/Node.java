@@ -8,6 +8,7 @@ final class Node {
 
     /** Static children keyed by their segment bytes, or {@code null} when there are none. */
     final ByteTable<Node> statics;
+
     final Node param;
     final Node wildcard;
     final Endpoint endpoint;

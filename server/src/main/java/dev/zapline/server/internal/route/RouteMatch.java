@@ -1,7 +1,6 @@
 package dev.zapline.server.internal.route;
 
 import dev.zapline.server.internal.Percent;
-
 import java.nio.charset.StandardCharsets;
 
 /**

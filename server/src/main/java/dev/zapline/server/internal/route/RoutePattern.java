@@ -61,12 +61,12 @@ final class RoutePattern {
                             + " name in segment " + (i + 1) + " of route pattern '" + pattern + "'");
                 }
                 if (first == '*' && !last) {
-                    throw new IllegalArgumentException("wildcard '" + part + "' must be the last segment of route "
-                            + "pattern '" + pattern + "'");
+                    throw new IllegalArgumentException(
+                            "wildcard '" + part + "' must be the last segment of route " + "pattern '" + pattern + "'");
                 }
                 if (names.contains(name)) {
-                    throw new IllegalArgumentException("parameter name '" + name + "' used twice in route pattern '"
-                            + pattern + "'");
+                    throw new IllegalArgumentException(
+                            "parameter name '" + name + "' used twice in route pattern '" + pattern + "'");
                 }
                 names.add(name);
                 kinds[i] = first == ':' ? PARAM : WILDCARD;

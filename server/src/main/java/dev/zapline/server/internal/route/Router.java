@@ -69,8 +69,8 @@ public final class Router<H> {
         }
         Objects.checkFromIndexSize(offset, length, buf.length);
         if (match.capacity() < maxParams) {
-            throw new IllegalArgumentException("match holds " + match.capacity() + " parameters, routes need "
-                    + maxParams + "; use newMatch()");
+            throw new IllegalArgumentException(
+                    "match holds " + match.capacity() + " parameters, routes need " + maxParams + "; use newMatch()");
         }
         match.reset();
         if ((implemented & 1 << method) == 0) {
@@ -123,15 +123,18 @@ public final class Router<H> {
         boolean last = segEnd == end;
         if (node.statics != null) {
             Node child = node.statics.get(buf, pos, segEnd - pos);
-            if (child != null && (last ? accept(child, method, params, match)
-                    : walk(child, buf, segEnd + 1, end, method, params, match))) {
+            if (child != null
+                    && (last
+                            ? accept(child, method, params, match)
+                            : walk(child, buf, segEnd + 1, end, method, params, match))) {
                 return true;
             }
         }
         Node param = node.param;
         if (param != null && segEnd > pos) {
             match.param(params, pos, segEnd - pos);
-            if (last ? accept(param, method, params + 1, match)
+            if (last
+                    ? accept(param, method, params + 1, match)
                     : walk(param, buf, segEnd + 1, end, method, params + 1, match)) {
                 return true;
             }

@@ -25,8 +25,7 @@ public final class RouterBuilder<H> {
     /** Bit {@code 1 << id} for every registration id routed so far, {@link Method#ALL} included. */
     private int registered;
 
-    RouterBuilder() {
-    }
+    RouterBuilder() {}
 
     /** Adds a route for a method id ({@link Method#GET} ... {@link Method#OPTIONS}, or {@link Method#ALL}). */
     public RouterBuilder<H> route(int method, String pattern, H handler) {

@@ -65,8 +65,18 @@ class RouteMatchTest {
 
     @ParameterizedTest(name = "''{0}'' -> ''{1}''")
     @CsvSource({
-            "a%20b, a b", "caf%C3%A9, café", "caf%c3%a9, café", "%2F, /", "a+b, a+b", "100%, 100%",
-            "1%2, 1%2", "%zz, %zz", "%%41, %A", "plain, plain", "'', ''"})
+        "a%20b, a b",
+        "caf%C3%A9, café",
+        "caf%c3%a9, café",
+        "%2F, /",
+        "a+b, a+b",
+        "100%, 100%",
+        "1%2, 1%2",
+        "%zz, %zz",
+        "%%41, %A",
+        "plain, plain",
+        "'', ''"
+    })
     void decodesPercentEscapesOnRequest(String raw, String decoded) {
         byte[] path = bytes("/files/" + raw);
         RouteMatch<String> m = lookup(Method.GET, path);
@@ -79,9 +89,12 @@ class RouteMatchTest {
         byte[] path = bytes("/files/a");
         RouteMatch<String> small = new RouteMatch<>(1);
         assertThatThrownBy(() -> router.lookup(Method.GET, path, 0, path.length, small))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1").hasMessageContaining("2");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1")
+                .hasMessageContaining("2");
         assertThatThrownBy(() -> router.lookup(Method.ALL, path, 0, path.length, router.newMatch()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("8");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("8");
         assertThatThrownBy(() -> router.lookup(Method.GET, path, 3, path.length, router.newMatch()))
                 .isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> new RouteMatch<String>(-1)).isInstanceOf(IllegalArgumentException.class);

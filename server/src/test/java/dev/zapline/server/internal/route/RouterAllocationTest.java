@@ -10,11 +10,24 @@ class RouterAllocationTest {
 
     /** Static, param, wildcard, backtracking, 405, OPTIONS and 404 lookups. */
     private static final String[][] MIX = {
-            {"GET", "/users"}, {"GET", "/v1/health"}, {"GET", "/users/42"}, {"PUT", "/users/new"},
-            {"GET", "/users/new/edit"}, {"GET", "/users/1/posts/2"}, {"GET", "/static/css/site.css"},
-            {"GET", "/static/"}, {"HEAD", "/users/7"}, {"POST", "/any"}, {"PROPFIND", "/proxy/a/b"},
-            {"GET", "/files/readme/meta"}, {"GET", "/a/b/c/d/e/f/g/h"}, {"PATCH", "/users/42"},
-            {"OPTIONS", "/users"}, {"GET", "/nope/at/all"}, {"GET", "/api/v2/users/7"}, {"POST", "/api/v2/x/y"},
+        {"GET", "/users"},
+        {"GET", "/v1/health"},
+        {"GET", "/users/42"},
+        {"PUT", "/users/new"},
+        {"GET", "/users/new/edit"},
+        {"GET", "/users/1/posts/2"},
+        {"GET", "/static/css/site.css"},
+        {"GET", "/static/"},
+        {"HEAD", "/users/7"},
+        {"POST", "/any"},
+        {"PROPFIND", "/proxy/a/b"},
+        {"GET", "/files/readme/meta"},
+        {"GET", "/a/b/c/d/e/f/g/h"},
+        {"PATCH", "/users/42"},
+        {"OPTIONS", "/users"},
+        {"GET", "/nope/at/all"},
+        {"GET", "/api/v2/users/7"},
+        {"POST", "/api/v2/x/y"},
     };
 
     @Test
@@ -28,8 +41,7 @@ class RouterAllocationTest {
             methods[i] = Method.of(MIX[i][0].getBytes(StandardCharsets.US_ASCII), 0, MIX[i][0].length());
             paths[i] = MIX[i][1].getBytes(StandardCharsets.US_ASCII);
         }
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
         // Warm up in many calls, not one long loop, so run() itself is compiled, not only its OSR form. A window
         // right after warm-up has been seen to carry ~100 bytes once (a JIT transition under C2; 0 with -Xint or
@@ -63,7 +75,9 @@ class RouterAllocationTest {
         long sink = 0;
         for (int i = 0; i < n; i++) {
             int k = i % paths.length;
-            sink += router.lookup(methods[k], paths[k], 0, paths[k].length, match).ordinal() + match.paramCount();
+            sink += router.lookup(methods[k], paths[k], 0, paths[k].length, match)
+                            .ordinal()
+                    + match.paramCount();
         }
         return sink;
     }

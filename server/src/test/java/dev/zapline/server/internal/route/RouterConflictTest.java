@@ -73,21 +73,33 @@ class RouterConflictTest {
     @Test
     void acceptsPatternsThatOnlyLookAlike() {
         assertThatCode(() -> Router.<String>builder()
-                .get("/a", "1").get("/a/", "2").post("/a", "3").all("/a", "4")
-                .get("/u/:id", "5").get("/u/*rest", "6").get("/u/new", "7").get("/u/:id/x", "8")
-                .get("/v/:id", "9").get("/w/:name", "10")
-                .get("/x:y/*z", "11").get("/b*", "12")
-                .build()).doesNotThrowAnyException();
+                        .get("/a", "1")
+                        .get("/a/", "2")
+                        .post("/a", "3")
+                        .all("/a", "4")
+                        .get("/u/:id", "5")
+                        .get("/u/*rest", "6")
+                        .get("/u/new", "7")
+                        .get("/u/:id/x", "8")
+                        .get("/v/:id", "9")
+                        .get("/w/:name", "10")
+                        .get("/x:y/*z", "11")
+                        .get("/b*", "12")
+                        .build())
+                .doesNotThrowAnyException();
     }
 
     @Test
     void rejectsPseudoMethodsAndNullHandlers() {
         RouterBuilder<String> b = Router.builder();
         assertThatThrownBy(() -> b.route(Method.OTHER, "/a", "h"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("7").hasMessageContaining("/a");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("7")
+                .hasMessageContaining("/a");
         assertThatThrownBy(() -> b.route(-1, "/a", "h")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> b.get("/a", null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("GET '/a'");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("GET '/a'");
     }
 
     private static void add(RouterBuilder<String> b, String route) {

@@ -15,31 +15,33 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RouterImplementedTest {
 
     @ParameterizedTest(name = "routes [{0}]: {1} {2} -> {3}")
-    @CsvSource(delimiter = '|', value = {
-        // routes (method pattern, comma-separated) | request method | path | outcome
-        "GET /a                     | GET     | /a   | GET /a",
-        "GET /a                     | HEAD    | /a   | GET /a (head)",
-        "GET /a                     | GET     | /b   | 404",
-        "GET /a                     | OPTIONS | /a   | 204 GET, HEAD, OPTIONS",
-        "GET /a                     | OPTIONS | /b   | 404",
-        "GET /a                     | POST    | /a   | 405 GET, HEAD, OPTIONS",
-        "GET /a                     | DELETE  | /b   | 404",
-        "GET /a                     | MKCOLA  | /a   | 501",
-        "GET /a                     | get     | /a   | 501",
-        "GET /a, POST /b            | POST    | /a   | 405 GET, HEAD, OPTIONS",
-        "GET /a, POST /b            | POST    | /c   | 404",
-        "GET /a, POST /b            | PUT     | /a   | 405 GET, HEAD, OPTIONS",
-        "GET /a, PATCH /b/:id       | PATCH   | /b/1 | PATCH /b/:id id=1",
-        "GET /a, PATCH /b/:id       | PATCH   | /a   | 405 GET, HEAD, OPTIONS",
-        "POST /a                    | GET     | /a   | 405 POST, OPTIONS",
-        "POST /a                    | HEAD    | /x   | 404",
-        "ALL /any, GET /a           | MKCOLA  | /any | ALL /any",
-        "ALL /any, GET /a           | MKCOLA  | /a   | 405 GET, HEAD, OPTIONS",
-        "ALL /any, GET /a           | MKCOLA  | /x   | 404",
-        "ALL /any, GET /a           | DELETE  | /a   | 405 GET, HEAD, OPTIONS",
-        "ALL /p/*rest               | PROPFIND | /p/x | ALL /p/*rest rest=x",
-        "ALL /p/*rest               | PROPFIND | /q  | 404",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                // routes (method pattern, comma-separated) | request method | path | outcome
+                "GET /a                     | GET     | /a   | GET /a",
+                "GET /a                     | HEAD    | /a   | GET /a (head)",
+                "GET /a                     | GET     | /b   | 404",
+                "GET /a                     | OPTIONS | /a   | 204 GET, HEAD, OPTIONS",
+                "GET /a                     | OPTIONS | /b   | 404",
+                "GET /a                     | POST    | /a   | 405 GET, HEAD, OPTIONS",
+                "GET /a                     | DELETE  | /b   | 404",
+                "GET /a                     | MKCOLA  | /a   | 501",
+                "GET /a                     | get     | /a   | 501",
+                "GET /a, POST /b            | POST    | /a   | 405 GET, HEAD, OPTIONS",
+                "GET /a, POST /b            | POST    | /c   | 404",
+                "GET /a, POST /b            | PUT     | /a   | 405 GET, HEAD, OPTIONS",
+                "GET /a, PATCH /b/:id       | PATCH   | /b/1 | PATCH /b/:id id=1",
+                "GET /a, PATCH /b/:id       | PATCH   | /a   | 405 GET, HEAD, OPTIONS",
+                "POST /a                    | GET     | /a   | 405 POST, OPTIONS",
+                "POST /a                    | HEAD    | /x   | 404",
+                "ALL /any, GET /a           | MKCOLA  | /any | ALL /any",
+                "ALL /any, GET /a           | MKCOLA  | /a   | 405 GET, HEAD, OPTIONS",
+                "ALL /any, GET /a           | MKCOLA  | /x   | 404",
+                "ALL /any, GET /a           | DELETE  | /a   | 405 GET, HEAD, OPTIONS",
+                "ALL /p/*rest               | PROPFIND | /p/x | ALL /p/*rest rest=x",
+                "ALL /p/*rest               | PROPFIND | /q  | 404",
+            })
     void answersAMethodNoRouteTakesWith501(String routes, String method, String path, String expected) {
         RouterBuilder<String> b = Router.builder();
         for (String route : routes.split(",")) {
@@ -67,6 +69,7 @@ class RouterImplementedTest {
         assertThat(match.allow()).isNull();
         assertThat(match.paramCount()).isZero();
         assertThat(router.isImplemented(Method.OTHER)).isTrue();
-        assertThat(Router.<String>builder().get("/", "g").build().isImplemented(Method.OTHER)).isFalse();
+        assertThat(Router.<String>builder().get("/", "g").build().isImplemented(Method.OTHER))
+                .isFalse();
     }
 }

@@ -17,8 +17,9 @@ class RouterRandomTest {
 
     private static final String[] STATICS = {"a", "b", "c", "ab", "zz"};
     private static final String[] VALUES = {"a", "b", "c", "ab", "zz", "1", "%41", ""};
-    private static final String[] METHODS = {"GET", "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS",
-            "ALL", "ALL"};
+    private static final String[] METHODS = {
+        "GET", "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "ALL", "ALL"
+    };
 
     record Route(String method, String pattern, String handler) {
 
@@ -27,7 +28,8 @@ class RouterRandomTest {
         }
 
         int[] kinds() {
-            return Arrays.stream(segments()).mapToInt(s -> s.startsWith(":") ? 1 : s.startsWith("*") ? 2 : 0)
+            return Arrays.stream(segments())
+                    .mapToInt(s -> s.startsWith(":") ? 1 : s.startsWith("*") ? 2 : 0)
                     .toArray();
         }
     }
@@ -61,7 +63,8 @@ class RouterRandomTest {
             byte[] buf = ("/" + path).getBytes(StandardCharsets.UTF_8);
             router.lookup(method, buf, 1, buf.length - 1, match);
             String actual = match.pattern() + " | " + RouterTableTest.render(match, buf);
-            assertThat(actual).as("seed %d: %s %s over %s", seed, Method.name(method), path, routes)
+            assertThat(actual)
+                    .as("seed %d: %s %s over %s", seed, Method.name(method), path, routes)
                     .isEqualTo(reference(routes, method, path));
         }
     }
@@ -79,7 +82,10 @@ class RouterRandomTest {
             } else if (kind < 9 || depth < n - 1) {
                 sb.append("/:").append(rnd.nextInt(5) == 0 ? "q" : "p").append(depth);
             } else {
-                return sb.append("/*").append(rnd.nextInt(5) == 0 ? "v" : "w").append(depth).toString();
+                return sb.append("/*")
+                        .append(rnd.nextInt(5) == 0 ? "v" : "w")
+                        .append(depth)
+                        .toString();
             }
         }
         return rnd.nextInt(6) == 0 ? sb.append('/').toString() : sb.toString();
@@ -165,7 +171,10 @@ class RouterRandomTest {
                 String[] patternSegs = chosen.segments();
                 for (int s = 0, v = 0; s < patternSegs.length; s++) {
                     if (patternSegs[s].startsWith(":") || patternSegs[s].startsWith("*")) {
-                        sb.append(' ').append(patternSegs[s].substring(1)).append('=').append(values.get(v++));
+                        sb.append(' ')
+                                .append(patternSegs[s].substring(1))
+                                .append('=')
+                                .append(values.get(v++));
                     }
                 }
                 return sb.append(chosen == get ? " (head)" : "").toString();
