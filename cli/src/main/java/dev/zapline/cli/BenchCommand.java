@@ -41,8 +41,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(
             names = "--rounds",
             description = "Interleaved rounds: every arm runs once per round, one arm later "
-                    + "each round, against its server kept running; each row is the median round and each ratio the median "
-                    + "of the round-by-round ratios (default ${DEFAULT-VALUE}).")
+                    + "each round, against its server kept running; each row is the median round and each ratio "
+                    + "the median of the round-by-round ratios (default ${DEFAULT-VALUE}).")
     int rounds = 5;
 
     @Option(
@@ -54,8 +54,8 @@ final class BenchCommand implements Callable<Integer> {
             names = "--warmup",
             paramLabel = "DURATION",
             description = "Warm-up of each arm's server before the "
-                    + "rounds, not measured; each measured run first re-opens its connections for at most 0.5 s (default "
-                    + "${DEFAULT-VALUE}).")
+                    + "rounds, not measured; each measured run first re-opens its connections for at most 0.5 s "
+                    + "(default ${DEFAULT-VALUE}).")
     String warmup = "5s";
 
     @Option(
@@ -66,9 +66,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(
             names = "--latency-at",
             paramLabel = "FRACTION",
-            description =
-                    "Also run each arm open-model at this "
-                            + "fraction of its measured req/s (1 s settling, then --duration) and report the latency there, e.g. 0.7.")
+            description = "Also run each arm open-model at this "
+                    + "fraction of its measured req/s (1 s settling, then --duration) and report the latency "
+                    + "there, e.g. 0.7.")
     double latencyAt;
 
     @Option(

@@ -39,8 +39,9 @@ import picocli.CommandLine.Parameters;
             "Generate load and measure latency from the intended send time (no coordinated omission).",
             "Open model: --rate or --stages. Closed: --concurrency. Neither: max throughput (--pipeline deep).",
             "Several requests round robin: --targets FILE instead of URL. The file holds blocks separated by blank "
-                    + "lines: a 'METHOD URL' line, 'Name: value' header lines, optionally one '@bodyfile' line (relative "
-                    + "to the file's directory); '#' starts a comment line. All URLs share scheme, host and port."
+                    + "lines: a 'METHOD URL' line, 'Name: value' header lines, optionally one '@bodyfile' line "
+                    + "(relative to the file's directory); '#' starts a comment line. All URLs share scheme, host and "
+                    + "port."
         })
 public final class LoadCommand implements Callable<Integer> {
 
@@ -132,9 +133,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(
             names = "--adaptive",
             description = "Open model: every 100 ms each loop sets its in-flight ceiling to "
-                    + "max(2 x achieved rate x mean service time, requests due in the window), at least 2 x its connection "
-                    + "slots, at most --max-inflight; due requests beyond it are dropped and counted (Little's law; see "
-                    + "docs/load.md).")
+                    + "max(2 x achieved rate x mean service time, requests due in the window), at least 2 x its "
+                    + "connection slots, at most --max-inflight; due requests beyond it are dropped and counted "
+                    + "(Little's law; see docs/load.md).")
     boolean adaptive;
 
     @Option(

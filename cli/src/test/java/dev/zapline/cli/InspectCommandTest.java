@@ -107,14 +107,21 @@ class InspectCommandTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "truncated header         | 5a41500001000000                 | offset 0: message of 8 bytes is shorter than the 16-byte header",
-                "lying size               | 5a41500001000000100000004000000000000000 | offset 12: size 64 outside [16, 20] (bytes available)",
-                "unknown version          | 5a41500009000000100000001000000000 | offset 4: unknown version 9, expected 1 or 2",
-                "zero-length frame        | 00000000                         | offset 0: zero-length frame",
-                "frame past the end       | 000000105a415000                 | offset 0: frame of 16 bytes but only 4 follow",
-                "truncated prefix         | 0000                             | offset 0: truncated frame length prefix: 2 of 4 bytes",
-                "bad hex digit            | 5a4g                             | hex input character 3: 'g' is not a hex digit",
-                "odd hex digits           | 5a4                              | hex input has an odd number of digits (3)",
+                "truncated header         | 5a41500001000000                 "
+                        + "| offset 0: message of 8 bytes is shorter than the 16-byte header",
+                "lying size               | 5a41500001000000100000004000000000000000 "
+                        + "| offset 12: size 64 outside [16, 20] (bytes available)",
+                "unknown version          | 5a41500009000000100000001000000000 "
+                        + "| offset 4: unknown version 9, expected 1 or 2",
+                "zero-length frame        | 00000000                         " + "| offset 0: zero-length frame",
+                "frame past the end       | 000000105a415000                 "
+                        + "| offset 0: frame of 16 bytes but only 4 follow",
+                "truncated prefix         | 0000                             "
+                        + "| offset 0: truncated frame length prefix: 2 of 4 bytes",
+                "bad hex digit            | 5a4g                             "
+                        + "| hex input character 3: 'g' is not a hex digit",
+                "odd hex digits           | 5a4                              "
+                        + "| hex input has an odd number of digits (3)",
             })
     void badInputIsOneLineAndExitStatus2(String name, String hex, String message) throws IOException {
         CliRun run =

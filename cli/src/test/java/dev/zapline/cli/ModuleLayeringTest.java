@@ -85,7 +85,7 @@ class ModuleLayeringTest {
         return javaFiles(repo().resolve(module).resolve("src/main/java"));
     }
 
-    private static List<Path> javaFiles(Path dir) {
+    static List<Path> javaFiles(Path dir) {
         if (!Files.isDirectory(dir)) {
             return List.of();
         }

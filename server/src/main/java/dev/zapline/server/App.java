@@ -158,8 +158,8 @@ public final class App extends Routes<App> implements AutoCloseable {
 
     /**
      * The connection pipeline a listener of {@code transport} installs on each accepted socket (the connection
-     * handler, which keeps its own idle timer), for a channel that is not a socket: tests and benchmarks drive the whole request
-     * path in-process with Netty's {@code EmbeddedChannel}. The app need not be started.
+     * handler, which keeps its own idle timer), for a channel that is not a socket: tests and benchmarks drive the
+     * whole request path in-process with Netty's {@code EmbeddedChannel}. The app need not be started.
      *
      * {@snippet class=dev.zapline.server.snippets.AppSnippets region=embedded}
      *

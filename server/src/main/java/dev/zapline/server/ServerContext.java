@@ -4,7 +4,10 @@ import dev.zapline.codec.http1.Http1Limits;
 import io.netty.util.concurrent.FastThreadLocal;
 import java.util.function.LongSupplier;
 
-/** What every connection of one running app shares: dispatcher, limits, JSON codec, the clock and the per-loop response head writer with its Date cache. */
+/**
+ * What every connection of one running app shares: dispatcher, limits, JSON codec, the clock and the per-loop response
+ * head writer with its Date cache.
+ */
 final class ServerContext {
 
     /** User event that asks a connection to drain: finish what it is doing, then close. */

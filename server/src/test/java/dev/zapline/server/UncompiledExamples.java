@@ -50,11 +50,11 @@ final class UncompiledExamples {
                 block = block.substring(0, block.lastIndexOf('}')); // the brace that closes {@code
             }
             if (looksLikeJava(block)) {
-                problems.add(
-                        new Problem(
-                                line(source, pre.start()),
-                                (pre.group(1) != null ? "<pre>{@code" : "<pre>")
-                                        + " Java example: make it a {@snippet class=... region=...} of a class under src/test/java"));
+                problems.add(new Problem(
+                        line(source, pre.start()),
+                        (pre.group(1) != null ? "<pre>{@code" : "<pre>")
+                                + " Java example: make it a {@snippet class=... region=...} of a class under "
+                                + "src/test/java"));
             }
         }
         Matcher s = SNIPPET.matcher(source);

@@ -17,7 +17,9 @@ public final class AccessorSweep {
     private final byte[] probe = {0x5a, 0x41, 0x50, 0x00};
     private long h;
 
-    /** The digest of everything readable from {@code msg}. Only {@link ZapFormatException} is caught (element wraps). */
+    /**
+     * The digest of everything readable from {@code msg}. Only {@link ZapFormatException} is caught (element wraps).
+     */
     public long sweep(ZapMessage msg) {
         h = 0xcbf29ce484222325L;
         mix(msg.version());

@@ -13,7 +13,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class HostilePointersTest {
 
-    /** canonical-v1: root at 16; u32 @0; text slot at 24 -> "zap" at 40; bytes slot at 32 -> 01020304 at 43; size 47. */
+    /**
+     * canonical-v1: root at 16; u32 @0; text slot at 24 -> "zap" at 40; bytes slot at 32 -> 01020304 at 43; size 47.
+     */
     private static final byte[] CANONICAL =
             ConformanceVectors.named("canonical-v1").bytes();
 
@@ -24,7 +26,9 @@ class HostilePointersTest {
             .at(8, new ZapField("l", ZapKind.LIST, 8, 0, ZapKind.U32, null))
             .build();
 
-    /** List of two u32 at 16, child {u64 7} at 24, root at 32: struct slot at 32 (rel -8), list slot at 40 (rel -24). */
+    /**
+     * List of two u32 at 16, child {u64 7} at 24, root at 32: struct slot at 32 (rel -8), list slot at 40 (rel -24).
+     */
     private static byte[] parentWithBackwardPointers() {
         ZapBuilder b = new ZapBuilder();
         ZapListWriter l = b.startList().addU32(5).addU32(6);

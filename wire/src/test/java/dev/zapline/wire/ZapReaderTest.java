@@ -116,9 +116,9 @@ class ZapReaderTest {
         assertThat(o.list(72, new ZapList()).rawBytes(s).toByteArray()).containsExactly(1, 2, 3);
         ZapValidator.validate(
                 msg,
-                ZapLayout.parse(
-                        "b:bool@0,i:i8@1,u:u16@2,n:i32@4,big:u64@8,f:f32@16,d:f64@24,"
-                                + "t:text@32,y:bytes@40,x:fixed[4]@48,c:struct@52,l:list<u16>@56,e:list<bytes>@64,r:list<raw>@72"));
+                ZapLayout.parse("b:bool@0,i:i8@1,u:u16@2,n:i32@4,big:u64@8,f:f32@16,d:f64@24,"
+                        + "t:text@32,y:bytes@40,x:fixed[4]@48,c:struct@52,"
+                        + "l:list<u16>@56,e:list<bytes>@64,r:list<raw>@72"));
     }
 
     @ParameterizedTest(name = "{0}")

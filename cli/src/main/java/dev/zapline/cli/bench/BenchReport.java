@@ -344,8 +344,8 @@ public final class BenchReport {
             return String.format(
                     Locale.ROOT,
                     "the loader was the bottleneck (its process used %.2f cores, the "
-                            + "server %.2f): this req/s is the loader's ceiling, the server's CPU per request is the figure "
-                            + "to compare",
+                            + "server %.2f): this req/s is the loader's ceiling, the server's CPU per request is the "
+                            + "figure to compare",
                     a.loaderCores(),
                     a.serverCores());
         }

@@ -5,7 +5,9 @@ import dev.zapline.server.HeaderName;
 import dev.zapline.server.ServerConfig;
 import java.nio.charset.StandardCharsets;
 
-/** The demo server every benchmark uses: {@code GET /health}, {@code POST /rpc} (the eth record), {@code POST /echo}. */
+/**
+ * The demo server every benchmark uses: {@code GET /health}, {@code POST /rpc} (the eth record), {@code POST /echo}.
+ */
 public final class DemoApp {
 
     private static final byte[] OK = "ok".getBytes(StandardCharsets.US_ASCII);

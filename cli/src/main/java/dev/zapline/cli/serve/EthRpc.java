@@ -21,8 +21,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The demo's {@code POST /rpc}: the eth record of DESIGN.md, computed identically whatever the codec. A body
  * with content type {@code application/zap} is read in place as a typed ZAP message and answered with the typed
- * writer; anything else is JSON ({@code {"id":…,"block":…,"method":"…","account":"0x…"}}) read and written by the
- * chosen library's codec (the body is copied into a reused array first, since those codecs read arrays).
+ * writer; anything else is JSON ({@code {"id":…,"block":…,"method":"…","account":"0x…"}}) read and written by
+ * the chosen library's codec (the body is copied into a reused array first, since those codecs read arrays).
  */
 public final class EthRpc {
 

@@ -77,7 +77,8 @@ class TargetsFileTest {
                 "other scheme | GET http://h:1/a\\n\\n#c\\nGET zap://h:1/b | "
                         + "t line 4: zap://h:1/b is not on the origin of line 1",
                 "other host | GET http://h:1/a\\n\\nGET http://g:1/b | t line 3: http://g:1/b is not on the origin",
-                "other socket | GET zap:///a.sock\\n\\nGET zap:///b.sock | t line 3: zap:///b.sock is not on the origin",
+                "other socket | GET zap:///a.sock\\n\\nGET zap:///b.sock | "
+                        + "t line 3: zap:///b.sock is not on the origin",
                 "bad header | GET http://h:1/a\\nX-Id 7 | t line 2: 'X-Id 7' is not a header 'Name: value'",
                 "empty header name | GET http://h:1/a\\n: 7 | t line 2: ': 7' is not a header",
                 "header after body | GET http://h:1/a\\n@b.txt\\nX-Id: 7 | t line 3: 'X-Id: 7' after the body line",

@@ -16,8 +16,8 @@ import java.nio.ByteBuffer;
  * NIO view when the message is larger than {@link #COPY_BELOW} bytes; a smaller one, and a composite spanning
  * several regions, is copied into a scratch array this instance reuses. The copy is what keeps a small message
  * allocation-free: Netty creates the internal NIO view afresh each time a pooled buffer is reused (each socket
- * read), which costs an object per request, while copying 100 bytes costs a few nanoseconds. The wrapped message is valid while the {@code ByteBuf} is neither
- * released nor written in that range. Not thread-safe.
+ * read), which costs an object per request, while copying 100 bytes costs a few nanoseconds. The wrapped message is
+ * valid while the {@code ByteBuf} is neither released nor written in that range. Not thread-safe.
  */
 public final class ByteBufZap {
 

@@ -5,7 +5,9 @@ import io.netty.buffer.ByteBuf;
 /** Byte classes of RFC 9110 §5.6.2 and RFC 9112 and allocation-free ASCII helpers over {@link ByteBuf}. */
 final class Ascii {
 
-    /** tchar: "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA */
+    /**
+     * tchar: "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
+     */
     private static final boolean[] TCHAR = new boolean[256];
 
     static {

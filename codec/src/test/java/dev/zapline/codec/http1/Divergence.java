@@ -30,8 +30,8 @@ enum Divergence {
             && !netty.rejected()
             && (ours.detail().equals("empty request target")
                     || ours.detail()
-                            .matches(
-                                    "invalid character 0x(9|b|c|d) in (method|request target)|unexpected bytes after the HTTP version")
+                            .matches("invalid character 0x(9|b|c|d) in (method|request target)|"
+                                    + "unexpected bytes after the HTTP version")
                     || ours.detail().equals("request line does not start with a method token")
                             && " \t\u000b\u000c".indexOf(in[failIndex(in)]) >= 0)),
 

@@ -60,18 +60,22 @@ class Http1HeadParserTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "TE and CL                | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n | 400",
-                "two CL                   | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3\\r\\nContent-Length: 3\\r\\n\\r\\n | 400",
+                "TE and CL                | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3\\r\\n"
+                        + "Transfer-Encoding: chunked\\r\\n\\r\\n | 400",
+                "two CL                   | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3\\r\\n"
+                        + "Content-Length: 3\\r\\n\\r\\n | 400",
                 "CL with sign             | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: +3\\r\\n\\r\\n | 400",
                 "CL list                  | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 3, 3\\r\\n\\r\\n | 400",
-                "gzip chunked             | POST / HTTP/1.1\\r\\nHost: a\\r\\nTransfer-Encoding: gzip, chunked\\r\\n\\r\\n | 501",
+                "gzip chunked             | POST / HTTP/1.1\\r\\nHost: a\\r\\n"
+                        + "Transfer-Encoding: gzip, chunked\\r\\n\\r\\n | 501",
                 "space before colon       | GET / HTTP/1.1\\r\\nHost : a\\r\\n\\r\\n | 400",
                 "obs-fold                 | GET / HTTP/1.1\\r\\nHost: a\\r\\nX: 1\\r\\n 2\\r\\n\\r\\n | 400",
                 "bare LF                  | GET / HTTP/1.1\\nHost: a\\n\\n | 400",
                 "no host                  | GET / HTTP/1.1\\r\\n\\r\\n | 400",
                 "HTTP/1.2                 | GET / HTTP/1.2\\r\\nHost: a\\r\\n\\r\\n | 505",
                 "expect other             | GET / HTTP/1.1\\r\\nHost: a\\r\\nExpect: teapot\\r\\n\\r\\n | 417",
-                "body too large           | POST / HTTP/1.1\\r\\nHost: a\\r\\nContent-Length: 99999999999\\r\\n\\r\\n | 413",
+                "body too large           | POST / HTTP/1.1\\r\\nHost: a\\r\\n"
+                        + "Content-Length: 99999999999\\r\\n\\r\\n | 413",
             })
     void rejectsAmbiguousOrMalformedHeads(String name, String raw, int status) {
         String head = raw.replace("\\r", "\r").replace("\\n", "\n");

@@ -36,7 +36,8 @@ class Http1ResponseNginxTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "pipelined.bin       | 200 keep 17, 200 keep 0, 404 keep 153, 304 keep 0, 204 keep 0, 200 keep *, 405 keep 157, 200 close 17",
+                "pipelined.bin       | 200 keep 17, 200 keep 0, 404 keep 153, 304 keep 0, 204 keep 0, 200 keep *, "
+                        + "405 keep 157, 200 close 17",
                 "close-delimited.bin | 200 close *",
                 "http10.bin          | 200 close 17"
             })

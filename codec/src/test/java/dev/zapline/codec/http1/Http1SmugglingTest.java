@@ -74,7 +74,8 @@ class Http1SmugglingTest {
                 refused(
                         "TE gzip, deflate then chunked, two fields",
                         POST
-                                + "Transfer-Encoding: gzip, deflate\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n",
+                                + "Transfer-Encoding: gzip, deflate\\r\\n"
+                                + "Transfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n",
                         501),
                 refused(
                         "TE chunked then gzip, two fields",
@@ -83,7 +84,8 @@ class Http1SmugglingTest {
                 refused(
                         "TE gzip, chunked then chunked, two fields",
                         POST
-                                + "Transfer-Encoding: gzip, chunked\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n",
+                                + "Transfer-Encoding: gzip, chunked\\r\\n"
+                                + "Transfer-Encoding: chunked\\r\\n\\r\\n0\\r\\n\\r\\n",
                         400),
                 refused(
                         "TE empty field then chunked",
@@ -96,7 +98,8 @@ class Http1SmugglingTest {
                 refused(
                         "TE gzip then chunked with CL",
                         POST
-                                + "Transfer-Encoding: gzip\\r\\nTransfer-Encoding: chunked\\r\\nContent-Length: 3\\r\\n\\r\\n0\\r\\n\\r\\n",
+                                + "Transfer-Encoding: gzip\\r\\nTransfer-Encoding: chunked\\r\\n"
+                                + "Content-Length: 3\\r\\n\\r\\n0\\r\\n\\r\\n",
                         400),
                 refused("TE space before colon", POST + "Transfer-Encoding : chunked\\r\\n\\r\\n0\\r\\n\\r\\n", 400),
                 refused(

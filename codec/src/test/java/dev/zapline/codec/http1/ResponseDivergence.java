@@ -69,12 +69,11 @@ enum ResponseDivergence {
     /** RFC 9112 §7.1: {@link ChunkedDecoder} reads chunk lines as strictly in responses as in requests: no
      * whitespace (the optional BWS parsers have read differently), extensions in the §7.1.1 grammar, at most 15
      * hex digits. Netty skips whitespace and looser extensions. */
-    CHUNK_LINE(
-            (in, ours, netty) -> ours.rejected()
-                    && !netty.rejected()
-                    && ours.detail()
-                            .matches(
-                                    "invalid chunk extension|invalid character after chunk size|chunk size has more than 15 hex digits")),
+    CHUNK_LINE((in, ours, netty) -> ours.rejected()
+            && !netty.rejected()
+            && ours.detail()
+                    .matches("invalid chunk extension|invalid character after chunk size|"
+                            + "chunk size has more than 15 hex digits")),
 
     /** RFC 9112 §2.3: HTTP-name is case-sensitive "HTTP", and we read 1.x only. Netty upper-cases the protocol name
      * and takes any digit for major and minor version. */

@@ -45,16 +45,16 @@ class HostileFramesTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            the vector's block                | 02000000 01000000 61 01000000 31 01000000 62 01000000 32 | false | a=1,b=2
-            zero-count block                  | 00000000                                                 | false |
-            count larger than the pairs       | ffffffff 01000000 61 01000000 31                         | true  | a=1
-            count smaller than the pairs      | 01000000 01000000 61 01000000 31 01000000 62 01000000 32 | true  | a=1
-            name length past the end          | 01000000 fcffffff 616263                                 | true  |
-            value length past the end         | 01000000 01000000 61 09000000 7879                       | true  |
-            value length prefix cut short     | 01000000 01000000 61 0900                                | true  |
-            block shorter than its count      | 010000                                                   | true  |
-            empty name and value are a pair   | 01000000 00000000 00000000                               | false | =
-            """)
+          the vector's block                | 02000000 01000000 61 01000000 31 01000000 62 01000000 32 | false | a=1,b=2
+          zero-count block                  | 00000000                                                 | false |
+          count larger than the pairs       | ffffffff 01000000 61 01000000 31                         | true  | a=1
+          count smaller than the pairs      | 01000000 01000000 61 01000000 31 01000000 62 01000000 32 | true  | a=1
+          name length past the end          | 01000000 fcffffff 616263                                 | true  |
+          value length past the end         | 01000000 01000000 61 09000000 7879                       | true  |
+          value length prefix cut short     | 01000000 01000000 61 0900                                | true  |
+          block shorter than its count      | 010000                                                   | true  |
+          empty name and value are a pair   | 01000000 00000000 00000000                               | false | =
+          """)
     void headerWalkStopsInsideTheBlockAndSaysWhetherItLied(String name, String hex, boolean malformed, String pairs) {
         boolean[] seen = new boolean[1];
         List<String> walked = walk(HexFormat.of().parseHex(hex.replace(" ", "")), seen);

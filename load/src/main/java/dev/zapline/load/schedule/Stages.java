@@ -8,9 +8,9 @@ import java.util.List;
  * A load profile: stages of held and linearly ramped rates, one after another, and the exact cumulative count
  * {@code N(t)} they define (the integral of the rate from the run's start). Under uniform arrivals request {@code i}
  * is due when the count reaches it, {@code t_i = min{t : N(t) >= i}}, rounded down to a nanosecond: at a constant
- * rate R exactly {@code floor(i·10⁹/R)} ns, request 0 at 0. Stage {@code k} owns the requests {@code ceil(N(start_k))
- * <= i < ceil(N(end_k))}, so a stage edge neither repeats nor skips a request; a stage at rate 0 owns none, so a
- * request due at the very start of a pause waits for its end.
+ * rate R exactly {@code floor(i·10⁹/R)} ns, request 0 at 0. Stage {@code k} owns the requests
+ * {@code ceil(N(start_k)) <= i < ceil(N(end_k))}, so a stage edge neither repeats nor skips a request; a stage at
+ * rate 0 owns none, so a request due at the very start of a pause waits for its end.
  *
  * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=stages}
  *
@@ -71,7 +71,8 @@ public final class Stages {
             rho1[k] = s.toMilli() * 1e-12;
             bend[k] = 2 * Math.abs(rho1[k] - rho0[k]) / s.nanos();
             if (s.isHold() && s.fromMilli() > 0) {
-                // floor((j·D − frac)/(2r)) = floor((j·D' − ceil(frac/g))/c') with g = gcd(D, 2r), D' = D/g, c' = 2r/g.
+                // floor((j·D − frac)/(2r)) = floor((j·D' − ceil(frac/g))/c')
+                // with g = gcd(D, 2r), D' = D/g, c' = 2r/g.
                 long twoR = 2 * s.fromMilli();
                 long g = BigInteger.valueOf(D).gcd(BigInteger.valueOf(twoR)).longValueExact();
                 holdDiv[k] = twoR / g;

@@ -24,7 +24,9 @@ final class PeerModel {
      */
     record Slot(ZapKind kind, int offset, int n, Object value) {}
 
-    /** A variable-element list: element shape TEXT ({@code String}s), BYTES ({@code byte[]}s) or STRUCT ({@link Msg}s). */
+    /**
+     * A variable-element list: element shape TEXT ({@code String}s), BYTES ({@code byte[]}s) or STRUCT ({@link Msg}s).
+     */
     record ListVal(ZapKind element, List<Object> items) {}
 
     /** The builder calls, with objects and lists named by ids local to their message. */
