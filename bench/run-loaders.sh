@@ -109,7 +109,7 @@ ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || true; }
 # over the steady part of the run, "-" when it could not be read).
 run_loader() {
   local loader="$1" depth="$2" threads="$3" o="$tmp/loader.out" url="http://127.0.0.1:$port/health" jar
-  local lead=1 cmd=() pid s0 l0 t0 s1 l1 t1 win
+  local lead=0.5 cmd=() pid s0 l0 t0 s1 l1 t1 win
   case "$loader" in
     wrk)
       cmd=(wrk -t"$threads" -c"$connections" -d"${duration}s")
@@ -122,13 +122,13 @@ run_loader() {
       if [[ "$loader" == zapline-zap* ]]; then url="zap://127.0.0.1:$zport/health"; fi
       cmd=("${loader_java[@]}" -jar "$jar" load "$url" -c "$connections" --threads "$threads" --pipeline "$depth"
         -d "${duration}s" --warmup 2s --quiet --json "$tmp/z.json")
-      lead=4 # JVM start and the 2 s warm-up
+      lead=3.5 # JVM start and the 2 s warm-up
       ;;
     h2load) cmd=(h2load --h1 -t"$threads" -c"$connections" -m"$depth" -D "$duration" "$url") ;;
     hey) cmd=(env GOMAXPROCS="$threads" hey -z "${duration}s" -c "$connections" "$url") ;;
     *) die "unknown loader '$loader' (wrk, zapline, zapline-zap, h2load, hey)" ;;
   esac
-  win=$((duration > 3 ? duration - 2 : 1))
+  win=$((duration > 2 ? duration - 1 : 1))
   spawn loader "$o" "${cmd[@]}"
   pid="$last_pid"
   sleep "$lead"
@@ -141,8 +141,13 @@ run_loader() {
   ld_cpu="$(share "$l0" "$l1" "$t0" "$t1")"
   case "$loader" in
     wrk) rps="$(wrk_rps "$o")" ;;
-    zapline*) rps="$(grep -o '"rate_achieved" *: *[0-9.]*' "$tmp/z.json" 2>/dev/null | head -1 | awk -F: '{ gsub(/ /, "", $2); print $2 }')" ;;
-    h2load) rps="$(awk '/^finished in/ { for (i = 1; i <= NF; i++) if ($(i + 1) ~ /^req\/s/) print $i }' "$o" | tr -d ,)" ;;
+    zapline*)
+      rps="$(grep -o '"rate_achieved" *: *[0-9.]*' "$tmp/z.json" 2>/dev/null | head -1 \
+        | awk -F: '{ gsub(/ /, "", $2); print $2 }')"
+      ;;
+    h2load)
+      rps="$(awk '/^finished in/ { for (i = 1; i <= NF; i++) if ($(i + 1) ~ /^req\/s/) print $i }' "$o" | tr -d ,)"
+      ;;
     hey) rps="$(awk '/Requests\/sec:/ { print $2 }' "$o")" ;;
   esac
   rm -f "$tmp/z.json"
@@ -153,7 +158,8 @@ share() {
   if [ -z "$1" ] || [ -z "$2" ]; then
     echo -
   else
-    awk -v a="$1" -v b="$2" -v t0="$3" -v t1="$4" -v hz="$hz" 'BEGIN { printf "%.0f", 100 * (b - a) / hz / ((t1 - t0) / 1e9) }'
+    awk -v a="$1" -v b="$2" -v t0="$3" -v t1="$4" -v hz="$hz" \
+      'BEGIN { printf "%.0f", 100 * (b - a) / hz / ((t1 - t0) / 1e9) }'
   fi
 }
 
@@ -195,8 +201,8 @@ done
 
 # med V T D L FIELD: the median of a column (6 req/s, 7 server CPU, 8 loader CPU) over the rounds.
 med() {
-  awk -v v="$1" -v t="$2" -v d="$3" -v l="$4" -v f="$5" '$1 == v && $2 == t && $3 == d && $5 == l && $f != "-" { print $f }' \
-    "$tmp/results" | median
+  awk -v v="$1" -v t="$2" -v d="$3" -v l="$4" -v f="$5" \
+    '$1 == v && $2 == t && $3 == d && $5 == l && $f != "-" { print $f }' "$tmp/results" | median
 }
 ratio() { awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN { if (b > 0) printf "%.3fx", a / b; else printf "-" }'; }
 
@@ -206,11 +212,13 @@ ratio() { awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN { if (b > 0) printf "%.3fx", 
   echo "$connections connections, ${duration} s runs, $rounds rounds, depths ${depths[*]}. pinned-1t: server" \
     "$(where "$pinned_server_cpu"), loader $(where "$pinned_load_cpu"), one loader thread; unpinned-2t: nothing"
   echo "pinned, two loader threads (wrk -t2). CPU: % of one core over each run's steady part; a side at or above"
-  echo "$saturated % of its cores (100 pinned, 200 unpinned for the loader) was the bottleneck.${old_jar:+ *-old: $old_jar.}"
+  echo "$saturated % of its cores (100 pinned, 200 unpinned for the loader) was the bottleneck." \
+    "${old_jar:+*-old: $old_jar.}"
   echo "$(machine). Load average before: $load_before, after: $(loadavg)."
   echo
-  echo "| variant | target | depth | loader | req/s per round | median req/s | vs wrk | server CPU | loader CPU | saturated |"
-  echo "|---|---|---:|---|---|---:|---:|---:|---:|---|"
+  echo "| variant | target | depth | loader | req/s per round | median req/s | vs wrk | server CPU | loader CPU |" \
+    "req/s per loader core | saturated |"
+  echo "|---|---|---:|---|---|---:|---:|---:|---:|---:|---|"
   for variant in "${variants[@]}"; do
     for target in "${targets[@]}"; do
       for depth in "${depths[@]}"; do
@@ -224,10 +232,14 @@ ratio() { awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN { if (b > 0) printf "%.3fx", 
           lc="$(med "$variant" "$target" "$depth" "$loader" 8)"
           cap=100
           if [ "$variant" = unpinned-2t ]; then cap=200; fi
-          sat="$(awk -v s="${sc:-0}" -v l="${lc:-0}" -v cap="$cap" -v p="$saturated" 'BEGIN {
-            o = ""; if (s >= p) o = "server"; if (l >= p * cap / 100) o = o (o == "" ? "" : "+") "loader"; print (o == "" ? "-" : o) }')"
-          printf '| %s | %s | %s | %s | %s | %.0f | %s | %s | %s | %s |\n' "$variant" "$target" "$depth" "$loader" \
-            "$per" "${m:-0}" "$(ratio "$m" "$wrk_median")" "${sc:--}" "${lc:--}" "$sat"
+          sat="$(awk -v s="${sc:-0}" -v l="${lc:-0}" -v cap="$cap" -v p="$saturated" 'BEGIN { o = ""
+            if (s >= p) o = "server"
+            if (l >= p * cap / 100) o = o (o == "" ? "" : "+") "loader"
+            print (o == "" ? "-" : o) }')"
+          # req/s over the loader's CPU: what it would reach on a whole core, the fair figure when it was starved
+          eff="$(awk -v r="${m:-0}" -v c="${lc:-0}" 'BEGIN { if (c > 0) printf "%.0f", r * 100 / c; else printf "-" }')"
+          printf '| %s | %s | %s | %s | %s | %.0f | %s | %s | %s | %s | %s |\n' "$variant" "$target" "$depth" \
+            "$loader" "$per" "${m:-0}" "$(ratio "$m" "$wrk_median")" "${sc:--}" "${lc:--}" "$eff" "$sat"
         done
       done
     done
