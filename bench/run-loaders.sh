@@ -1,31 +1,52 @@
 #!/usr/bin/env bash
-# Load generators against each other: how many req/s each one gets out of the same target with the same
-# connections, one thread each, target on the server's core and loader on the loader's (bench/lib.sh). Targets:
-# nginx (1 worker, `return 200 "ok"`, when installed) and the raw Netty baseline; loaders: wrk, zapline load,
-# h2load --h1 and hey (each when installed). Builds cli/target/zapline.jar when it is missing, then
-#   bench/run-loaders.sh                      # 3 rounds x 2 targets x 4 loaders x 10 s, about 5 minutes
+# Load generators against each other (issue 13, section 1): max req/s each gets out of the same server with the
+# same connections, pipelined or not. One command for the whole comparison:
+#   bench/run-loaders.sh                      # 3 rounds x 5 s, both variants, depths 1 and 16: about 15 minutes
+#   ROUNDS=1 DURATION=2 bench/run-loaders.sh  # a quick look, about 4 minutes
+# Targets: zapline (`zapline serve`, 1 event loop, HTTP and ZAP listeners), raw-netty (the raw Netty baseline,
+# HTTP only) and nginx (1 worker, when installed and named in TARGETS). Loaders:
+#   wrk          wrk -tT; for depth D > 1 a Lua script generated here writes D requests per connection at once
+#   zapline      zapline load http://... --pipeline D --threads T
+#   zapline-zap  zapline load zap://... --pipeline D --threads T (zapline target only)
+#   h2load, hey  when installed and named in LOADERS (h2load pipelines with -m D; hey only at depth 1)
+#   with OLD_JAR=path/to/zapline.jar, zapline-old and zapline-zap-old run that jar's loader the same way, side by
+#   side in the same rounds (e.g. a build of an older commit).
+# Variants: pinned-1t (one loader thread; server and loader on their cores, bench/lib.sh) and unpinned-2t (two
+# loader threads, wrk -t2, nothing pinned). Each round rotates the loader order, so drift on a shared machine
+# reaches every loader alike; the table shows medians. While each run is in its steady state, the script reads
+# the CPU time of the server and of the loader (/proc/PID/stat) and prints each side's share of a core: the side
+# at or above SATURATED % (default 95) of its core(s) was the bottleneck.
 # Environment:
-#   ROUNDS=3 CONNECTIONS=64 DURATION=10 (seconds) WARMUP=3 (seconds of wrk on a fresh target before its runs)
-#   SERVER_CPU= LOAD_CPU= JAVA= JAVA_OPTS= (the target's JVM) ZAPLINE_JAVA_OPTS= (zapline load's): bench/lib.sh
-#   TARGETS="nginx raw-netty" LOADERS="wrk zapline h2load hey" PORT=18180 OUT=bench/target/run-loaders.md
-# zapline load gets its own --warmup 2s inside the run (its JVM compiles while it runs; the warm-up is excluded
-# from its figure, as it is for its users); the others have no warm-up phase of their own. The loader order
-# rotates each round so drift on a shared machine hits every loader alike. Everything started here stops on exit.
+#   ROUNDS=3 DURATION=5 (seconds) CONNECTIONS=16 DEPTHS="1 16" VARIANTS="pinned-1t unpinned-2t" WARMUP=3 (seconds
+#   of wrk on a fresh server) TARGETS="zapline raw-netty" LOADERS="wrk zapline zapline-zap" OLD_JAR= SATURATED=95
+#   PORT=18180 (HTTP; ZAP on PORT+1) OUT=bench/target/run-loaders.md; SERVER_CPU= LOAD_CPU= JAVA= JAVA_OPTS=
+#   ZAPLINE_JAVA_OPTS=: bench/lib.sh (the pinned variant's cores; the unpinned one ignores SERVER_CPU/LOAD_CPU).
+# zapline load gets --warmup 2s inside each run (its JVM compiles while it runs; the warm-up is excluded from its
+# figure, as it is for its users); wrk has no warm-up phase of its own. Everything started here stops on exit.
 set -euo pipefail
 # shellcheck source=bench/lib.sh
 . "$(dirname "$0")/lib.sh"
 bench_init
 
 rounds="${ROUNDS:-3}"
-connections="${CONNECTIONS:-64}"
-duration="${DURATION:-10}"
+connections="${CONNECTIONS:-16}"
+duration="${DURATION:-5}"
 warmup="${WARMUP:-3}"
 port="${PORT:-18180}"
+zport=$((port + 1))
+saturated="${SATURATED:-95}"
 out="${OUT:-bench/target/run-loaders.md}"
+read -ra depths <<<"${DEPTHS:-1 16}"
+read -ra variants <<<"${VARIANTS:-pinned-1t unpinned-2t}"
+old_jar="${OLD_JAR:-}"
 need wrk
 need_jars "$ZAPLINE_JAR"
+if [ -n "$old_jar" ]; then
+  [ -f "$old_jar" ] || die "OLD_JAR=$old_jar is not a file"
+  old_jar="$(cd "$(dirname "$old_jar")" && pwd)/$(basename "$old_jar")"
+fi
 targets=()
-for t in ${TARGETS:-nginx raw-netty}; do
+for t in ${TARGETS:-zapline raw-netty}; do
   if [ "$t" = nginx ] && ! have nginx; then
     echo "run-loaders.sh: nginx not installed; that target skipped" >&2
   else
@@ -33,73 +54,217 @@ for t in ${TARGETS:-nginx raw-netty}; do
   fi
 done
 loaders=()
-for l in ${LOADERS:-wrk zapline h2load hey}; do
-  if [ "$l" = zapline ] || have "$l"; then
-    loaders+=("$l")
-  else
-    echo "run-loaders.sh: $l not installed; skipped" >&2
-  fi
+for l in ${LOADERS:-wrk zapline zapline-zap}; do
+  case "$l" in
+    wrk | zapline | zapline-zap) loaders+=("$l") ;;
+    *) if have "$l"; then loaders+=("$l"); else echo "run-loaders.sh: $l not installed; skipped" >&2; fi ;;
+  esac
 done
+if [ -n "$old_jar" ]; then
+  for l in zapline zapline-zap; do
+    if [[ " ${loaders[*]} " == *" $l "* ]]; then loaders+=("$l-old"); fi
+  done
+fi
 if [ "${#targets[@]}" -eq 0 ] || [ "${#loaders[@]}" -eq 0 ]; then
   die "no target or no loader to run"
 fi
+pinned_server_cpu="$server_cpu"
+pinned_load_cpu="$load_cpu"
+hz="$(getconf CLK_TCK)"
 
-# Sets rps to the loader's req/s (empty when it gave none).
-run_loader() {
-  local url="http://127.0.0.1:$port/health" o="$tmp/loader.out"
+# pipeline_lua DEPTH: writes $tmp/pipeline-DEPTH.lua, a wrk script whose every request is DEPTH copies of GET
+# /health, written at once; wrk counts the requests in the string and expects as many responses.
+pipeline_lua() {
+  local f="$tmp/pipeline-$1.lua"
+  cat >"$f" <<LUA
+-- generated by bench/run-loaders.sh: $1 pipelined requests per write on each connection
+local window
+init = function(args)
+  local parts = {}
+  for i = 1, $1 do
+    parts[i] = wrk.format("GET", "/health")
+  end
+  window = table.concat(parts)
+end
+request = function()
+  return window
+end
+LUA
+  echo "$f"
+}
+
+# applies LOADER TARGET DEPTH: whether that loader runs against that target at that depth.
+applies() {
   case "$1" in
+    zapline-zap*) [ "$2" = zapline ] ;;
+    hey) [ "$3" -eq 1 ] ;;
+    *) true ;;
+  esac
+}
+
+# ticks PID: the process's user + system CPU time in clock ticks (empty once it has gone).
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || true; }
+
+# run_loader LOADER DEPTH THREADS: sets rps (empty when the loader gave none) and srv_cpu, ld_cpu (% of one core
+# over the steady part of the run, "-" when it could not be read).
+run_loader() {
+  local loader="$1" depth="$2" threads="$3" o="$tmp/loader.out" url="http://127.0.0.1:$port/health" jar
+  local lead=0.5 cmd=() pid s0 l0 t0 s1 l1 t1 win
+  case "$loader" in
     wrk)
-      run_fg loader "$o" wrk -t1 -c"$connections" -d"${duration}s" "$url" || true
-      rps="$(wrk_rps "$o")"
+      cmd=(wrk -t"$threads" -c"$connections" -d"${duration}s")
+      if [ "$depth" -gt 1 ]; then cmd+=(-s "$(pipeline_lua "$depth")"); fi
+      cmd+=("$url")
       ;;
-    zapline)
-      run_fg loader "$o" "${loader_java[@]}" -jar "$ZAPLINE_JAR" load "$url" -c "$connections" --threads 1 \
-        -d "${duration}s" --warmup 2s --quiet --json "$tmp/z.json" || true
-      rps="$(grep -o '"rate_achieved" *: *[0-9.]*' "$tmp/z.json" 2>/dev/null | head -1 | awk -F: '{ gsub(/ /, "", $2); print $2 }')"
+    zapline*)
+      jar="$ZAPLINE_JAR"
+      if [[ "$loader" == *-old ]]; then jar="$old_jar"; fi
+      if [[ "$loader" == zapline-zap* ]]; then url="zap://127.0.0.1:$zport/health"; fi
+      cmd=("${loader_java[@]}" -jar "$jar" load "$url" -c "$connections" --threads "$threads" --pipeline "$depth"
+        -d "${duration}s" --warmup 2s --quiet --json "$tmp/z.json")
+      lead=3.5 # JVM start and the 2 s warm-up
+      ;;
+    h2load) cmd=(h2load --h1 -t"$threads" -c"$connections" -m"$depth" -D "$duration" "$url") ;;
+    hey) cmd=(env GOMAXPROCS="$threads" hey -z "${duration}s" -c "$connections" "$url") ;;
+    *) die "unknown loader '$loader' (wrk, zapline, zapline-zap, h2load, hey)" ;;
+  esac
+  win=$((duration > 2 ? duration - 1 : 1))
+  spawn loader "$o" "${cmd[@]}"
+  pid="$last_pid"
+  sleep "$lead"
+  s0="$(ticks "$server_pid")" l0="$(ticks "$pid")" t0="$(date +%s%N)"
+  sleep "$win"
+  s1="$(ticks "$server_pid")" l1="$(ticks "$pid")" t1="$(date +%s%N)"
+  wait "$pid" || true
+  forget "$pid"
+  srv_cpu="$(share "$s0" "$s1" "$t0" "$t1")"
+  ld_cpu="$(share "$l0" "$l1" "$t0" "$t1")"
+  case "$loader" in
+    wrk) rps="$(wrk_rps "$o")" ;;
+    zapline*)
+      rps="$(grep -o '"rate_achieved" *: *[0-9.]*' "$tmp/z.json" 2>/dev/null | head -1 \
+        | awk -F: '{ gsub(/ /, "", $2); print $2 }')"
       ;;
     h2load)
-      run_fg loader "$o" h2load --h1 -t1 -c"$connections" -D "$duration" "$url" || true
       rps="$(awk '/^finished in/ { for (i = 1; i <= NF; i++) if ($(i + 1) ~ /^req\/s/) print $i }' "$o" | tr -d ,)"
       ;;
-    hey)
-      GOMAXPROCS=1 run_fg loader "$o" hey -z "${duration}s" -c "$connections" "$url" || true
-      rps="$(awk '/Requests\/sec:/ { print $2 }' "$o")"
-      ;;
-    *) die "unknown loader '$1' (wrk, zapline, h2load, hey)" ;;
+    hey) rps="$(awk '/Requests\/sec:/ { print $2 }' "$o")" ;;
   esac
   rm -f "$tmp/z.json"
 }
 
-echo "load average before: $(loadavg)" >&2
+# share TICKS0 TICKS1 NANOS0 NANOS1: CPU % of one core between the two readings, or "-".
+share() {
+  if [ -z "$1" ] || [ -z "$2" ]; then
+    echo -
+  else
+    awk -v a="$1" -v b="$2" -v t0="$3" -v t1="$4" -v hz="$hz" \
+      'BEGIN { printf "%.0f", 100 * (b - a) / hz / ((t1 - t0) / 1e9) }'
+  fi
+}
+
+start_target() {
+  case "$1" in
+    zapline)
+      start_server zapline "$port" "${server_java[@]}" -jar "$ZAPLINE_JAR" serve --http "127.0.0.1:$port" \
+        --zap "127.0.0.1:$zport" --event-loops 1 --grace 1
+      wait_port zapline-zap "$zport" "$server_pid" "$server_log"
+      ;;
+    *) start_arm "$1" "$port" ;;
+  esac
+}
+
+load_before="$(loadavg)"
+echo "load average before: $load_before" >&2
 : >"$tmp/results"
-for target in "${targets[@]}"; do
-  start_arm "$target" "$port"
-  run_wrk "$tmp/warmup.out" "$port" "${warmup}s" "$connections" || true
-  for ((r = 1; r <= rounds; r++)); do
-    for loader in $(rotated "$r" "${loaders[@]}"); do
-      run_loader "$loader"
-      echo "$target $r $loader ${rps:-0}" | tee -a "$tmp/results" >&2
+for variant in "${variants[@]}"; do
+  case "$variant" in
+    pinned-1t) server_cpu="$pinned_server_cpu" load_cpu="$pinned_load_cpu" threads=1 ;;
+    unpinned-2t) server_cpu="" load_cpu="" threads=2 ;;
+    *) die "unknown variant '$variant' (pinned-1t, unpinned-2t)" ;;
+  esac
+  for target in "${targets[@]}"; do
+    start_target "$target"
+    run_wrk "$tmp/warmup.out" "$port" "${warmup}s" "$connections" || true
+    for ((r = 1; r <= rounds; r++)); do
+      for depth in "${depths[@]}"; do
+        for loader in $(rotated "$r" "${loaders[@]}"); do
+          applies "$loader" "$target" "$depth" || continue
+          run_loader "$loader" "$depth" "$threads"
+          echo "$variant $target $depth $r $loader ${rps:-0} $srv_cpu $ld_cpu" | tee -a "$tmp/results" >&2
+        done
+      done
     done
+    stop_pid "$server_pid"
   done
-  stop_pid "$server_pid"
 done
+
+# med V T D L FIELD: the median of a column (6 req/s, 7 server CPU, 8 loader CPU) over the rounds.
+med() {
+  awk -v v="$1" -v t="$2" -v d="$3" -v l="$4" -v f="$5" \
+    '$1 == v && $2 == t && $3 == d && $5 == l && $f != "-" { print $f }' "$tmp/results" | median
+}
+ratio() { awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN { if (b > 0) printf "%.3fx", a / b; else printf "-" }'; }
 
 {
   echo "# Load generators, $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo
-  echo "$connections connections, one thread each, ${duration} s runs, $rounds rounds; target $(where "$server_cpu"),"
-  echo "loader $(where "$load_cpu")."
-  echo "$(machine). Load average after: $(loadavg)."
+  echo "$connections connections, ${duration} s runs, $rounds rounds, depths ${depths[*]}. pinned-1t: server" \
+    "$(where "$pinned_server_cpu"), loader $(where "$pinned_load_cpu"), one loader thread; unpinned-2t: nothing"
+  echo "pinned, two loader threads (wrk -t2). CPU: % of one core over each run's steady part; a side at or above"
+  echo "$saturated % of its cores (100 pinned, 200 unpinned for the loader) was the bottleneck." \
+    "${old_jar:+*-old: $old_jar.}"
+  echo "$(machine). Load average before: $load_before, after: $(loadavg)."
   echo
-  echo "| target | loader | req/s per round | median req/s | vs wrk |"
-  echo "|---|---|---|---:|---:|"
-  for target in "${targets[@]}"; do
-    wrk_median="$(awk -v t="$target" '$1 == t && $3 == "wrk" { print $4 }' "$tmp/results" | median)"
-    for loader in "${loaders[@]}"; do
-      per="$(awk -v t="$target" -v l="$loader" '$1 == t && $3 == l { printf "%s%.0f", sep, $4; sep = ", " }' "$tmp/results")"
-      med="$(awk -v t="$target" -v l="$loader" '$1 == t && $3 == l { print $4 }' "$tmp/results" | median)"
-      ratio="$(awk -v a="$med" -v b="${wrk_median:-0}" 'BEGIN { if (b > 0) printf "%.3fx", a / b }')"
-      printf '| %s | %s | %s | %.0f | %s |\n' "$target" "$loader" "$per" "$med" "$ratio"
+  echo "| variant | target | depth | loader | req/s per round | median req/s | vs wrk | server CPU | loader CPU |" \
+    "req/s per loader core | saturated |"
+  echo "|---|---|---:|---|---|---:|---:|---:|---:|---:|---|"
+  for variant in "${variants[@]}"; do
+    for target in "${targets[@]}"; do
+      for depth in "${depths[@]}"; do
+        wrk_median="$(med "$variant" "$target" "$depth" wrk 6)"
+        for loader in "${loaders[@]}"; do
+          applies "$loader" "$target" "$depth" || continue
+          per="$(awk -v v="$variant" -v t="$target" -v d="$depth" -v l="$loader" \
+            '$1 == v && $2 == t && $3 == d && $5 == l { printf "%s%.0f", sep, $6; sep = ", " }' "$tmp/results")"
+          m="$(med "$variant" "$target" "$depth" "$loader" 6)"
+          sc="$(med "$variant" "$target" "$depth" "$loader" 7)"
+          lc="$(med "$variant" "$target" "$depth" "$loader" 8)"
+          cap=100
+          if [ "$variant" = unpinned-2t ]; then cap=200; fi
+          sat="$(awk -v s="${sc:-0}" -v l="${lc:-0}" -v cap="$cap" -v p="$saturated" 'BEGIN { o = ""
+            if (s >= p) o = "server"
+            if (l >= p * cap / 100) o = o (o == "" ? "" : "+") "loader"
+            print (o == "" ? "-" : o) }')"
+          # req/s over the loader's CPU: what it would reach on a whole core, the fair figure when it was starved
+          eff="$(awk -v r="${m:-0}" -v c="${lc:-0}" 'BEGIN { if (c > 0) printf "%.0f", r * 100 / c; else printf "-" }')"
+          printf '| %s | %s | %s | %s | %s | %.0f | %s | %s | %s | %s | %s |\n' "$variant" "$target" "$depth" \
+            "$loader" "$per" "${m:-0}" "$(ratio "$m" "$wrk_median")" "${sc:--}" "${lc:--}" "$eff" "$sat"
+        done
+      done
+    done
+  done
+  echo
+  echo "Headline ratios (medians): zapline/wrk over HTTP per depth; ZAP/HTTP for zapline load at each depth."
+  echo
+  for variant in "${variants[@]}"; do
+    for target in "${targets[@]}"; do
+      line="$variant $target:"
+      for depth in "${depths[@]}"; do
+        w="$(med "$variant" "$target" "$depth" wrk 6)"
+        for l in zapline zapline-old; do
+          [[ " ${loaders[*]} " == *" $l "* ]] || continue
+          line+=" $l/wrk d$depth $(ratio "$(med "$variant" "$target" "$depth" "$l" 6)" "$w");"
+        done
+        if [ "$target" = zapline ]; then
+          for l in zapline-zap zapline-zap-old; do
+            [[ " ${loaders[*]} " == *" $l "* ]] || continue
+            line+=" $l/${l%-zap*}${l#zapline-zap} d$depth $(ratio "$(med "$variant" "$target" "$depth" "$l" 6)" \
+              "$(med "$variant" "$target" "$depth" "zapline${l#zapline-zap}" 6)");"
+          done
+        fi
+      done
+      echo "- $line"
     done
   done
 } | tee "$out"

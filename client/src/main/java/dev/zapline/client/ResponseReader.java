@@ -76,6 +76,12 @@ final class ResponseReader extends ChannelInboundHandlerAdapter {
         }
     }
 
+    @Override
+    public void channelReadComplete(ChannelHandlerContext chc) {
+        listener.onReadComplete();
+        chc.fireChannelReadComplete();
+    }
+
     private void decode() {
         while (reason == null) {
             int readable = cumulation.readableBytes();

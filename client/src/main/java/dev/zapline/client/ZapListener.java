@@ -26,6 +26,14 @@ public interface ZapListener {
     /** The end of the streamed response in progress (frame type 5); its data is the trailer block. */
     void onStreamEnd(long tag, ZapHttpChunk end);
 
+    /**
+     * The channel has handed over every frame of one read from the socket (Netty's {@code channelReadComplete}):
+     * the place to {@link ZapChannel#flush()} what the responses of the batch made you write, so a pipelined
+     * window leaves in one write instead of one per response. Failures of a closing connection come outside any
+     * read batch. Does nothing by default.
+     */
+    default void onReadComplete() {}
+
     /** A request in flight when the connection went, with the reason it went. */
     void onFailure(long tag, ZapOutcome outcome);
 

@@ -11,6 +11,10 @@ final class RecordingListener implements ZapListener {
 
     final List<String> events = new CopyOnWriteArrayList<>();
     volatile String closed;
+    /** Read batches ended, and how many events had been recorded at the last one's end. */
+    volatile int readCompletes;
+
+    volatile int eventsAtReadComplete;
     private final ZapSlice slice = new ZapSlice();
 
     @Override
@@ -31,6 +35,12 @@ final class RecordingListener implements ZapListener {
     @Override
     public void onStreamEnd(long tag, ZapHttpChunk end) {
         events.add(tag + " end");
+    }
+
+    @Override
+    public void onReadComplete() {
+        readCompletes++;
+        eventsAtReadComplete = events.size();
     }
 
     @Override

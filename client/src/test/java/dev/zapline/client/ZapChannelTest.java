@@ -77,6 +77,23 @@ class ZapChannelTest {
     }
 
     @Test
+    void endsEachReadBatchAfterItsResponsesSoAListenerCanFlushOncePerBatch() throws Exception {
+        ZapFrame frame = ZapRequest.get("/n/1").encode();
+        RecordingListener events = new RecordingListener();
+        ZapChannel ch = connect(server.port(0), CONFIG, events);
+        onLoop(ch, () -> {
+            for (int i = 0; i < 16; i++) {
+                ch.write(frame, i);
+            }
+            ch.flush();
+        });
+        Await.until("16 responses, then a read batch's end", () -> events.eventsAtReadComplete == 16);
+        assertThat(events.readCompletes).isBetween(1, 16);
+        ch.close();
+        Await.until("closed", () -> events.closed != null);
+    }
+
+    @Test
     void deliversAStreamedResponseAsHeadDataAndEndThenTheNextResponse() throws Exception {
         RecordingListener events = new RecordingListener();
         ZapChannel ch = connect(server.port(0), CONFIG, events);

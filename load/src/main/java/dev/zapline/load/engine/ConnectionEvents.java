@@ -14,6 +14,12 @@ public interface ConnectionEvents {
     /** The oldest request in flight ended without a response. */
     void onFailure(Outcome outcome);
 
+    /**
+     * The connection has delivered everything of one read from the socket (Netty's {@code channelReadComplete}):
+     * the engine flushes, in one write per connection, what the responses of the batch made sendable.
+     */
+    void onReadComplete();
+
     /** The connection is gone (after the failures of whatever was in flight). */
     void onClosed();
 }

@@ -151,6 +151,12 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
     }
 
     @Override
+    public void channelReadComplete(ChannelHandlerContext chc) {
+        events.onReadComplete();
+        chc.fireChannelReadComplete();
+    }
+
+    @Override
     public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
         fail(Outcome.RESET);
     }

@@ -16,6 +16,9 @@ final class Link implements ConnectionEvents, Runnable {
     private final long[] sent;
     private int head;
     int size;
+    /** The newest requests in flight not flushed yet ({@link DirtyLinks}); their send time is provisional. */
+    private int unflushed;
+
     Connection conn;
     boolean active;
     boolean dirty;
@@ -42,6 +45,16 @@ final class Link implements ConnectionEvents, Runnable {
         intended[i] = intendedNanos;
         sent[i] = sentNanos;
         size++;
+        unflushed++;
+    }
+
+    /** The unflushed requests were flushed at {@code nanos}: that is their send time. */
+    void flushed(long nanos) {
+        for (int k = size - unflushed; k < size; k++) {
+            int i = head + k;
+            sent[i >= capacity ? i - capacity : i] = nanos;
+        }
+        unflushed = 0;
     }
 
     long oldestIntended() {
@@ -58,6 +71,9 @@ final class Link implements ConnectionEvents, Runnable {
         }
         head = head + 1 == capacity ? 0 : head + 1;
         size--;
+        if (unflushed > size) {
+            unflushed = size;
+        }
     }
 
     @Override
@@ -68,6 +84,11 @@ final class Link implements ConnectionEvents, Runnable {
     @Override
     public void onFailure(Outcome outcome) {
         driver.failure(this, outcome);
+    }
+
+    @Override
+    public void onReadComplete() {
+        driver.readComplete();
     }
 
     @Override

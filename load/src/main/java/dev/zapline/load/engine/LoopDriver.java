@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  * <p>Pacing. A single task, scheduled once at a fixed rate ({@link LoadPlan#tickNanos}), sends every request whose
  * intended time has come. A request that finds no free connection slot waits in a FIFO of intended times and is
  * written the moment a slot frees (from the response callback), its latency still counted from its intended
- * time; beyond the in-flight ceiling, or after waiting longer than the plan allows, it is dropped and counted
+ * time. Writes are batched per event-loop turn ({@link DirtyLinks}): what the responses of one read batch or one
+ * tick made sendable is flushed once per connection at the batch's end, and that flush is its send time; beyond the in-flight ceiling, or after waiting longer than the plan allows, it is dropped and counted
  * ({@code CONNECT_ERROR} instead when no connection of the loop is open). Invariant: while the FIFO is not empty,
  * no open connection has a free slot.
  *
@@ -46,8 +47,7 @@ final class LoopDriver implements Runnable {
 
     private final StatusSet expect;
     private final Link[] links;
-    private final int[] dirty;
-    private int dirtyCount;
+    private final DirtyLinks dirty;
     private final LongRing waiting;
     private final LongRing thinking;
     private final ScheduleCursor cursor;
@@ -115,7 +115,7 @@ final class LoopDriver implements Runnable {
         for (int i = 0; i < conns; i++) {
             links[i] = new Link(this, i, pipeline);
         }
-        this.dirty = new int[conns];
+        this.dirty = new DirtyLinks(links, clock);
         if (plan.isOpen()) {
             this.maxOutstanding = Math.max(1, (int) Math.min(1 << 20, ((long) plan.maxInflight() + loops - 1) / loops));
             this.waiting = new LongRing(maxOutstanding);
@@ -277,7 +277,7 @@ final class LoopDriver implements Runnable {
             nextTimeoutCheck = now + TIMEOUT_CHECK;
             checkTimeouts(now);
         }
-        flushDirty();
+        dirty.flush();
         outstanding = inflight + waiting.size();
         if (inflight == 0
                 && waiting.isEmpty()
@@ -342,10 +342,7 @@ final class LoopDriver implements Runnable {
         if (pacing != null && intended - measuredStart >= 0) {
             pacing.sent(now - measuredStart);
         }
-        if (!l.dirty) {
-            l.dirty = true;
-            dirty[dirtyCount++] = l.index;
-        }
+        dirty.mark(l);
         return true;
     }
 
@@ -358,13 +355,12 @@ final class LoopDriver implements Runnable {
         }
     }
 
-    private void flushDirty() {
-        for (int i = 0; i < dirtyCount; i++) {
-            Link l = links[dirty[i]];
-            l.dirty = false;
-            l.conn.flush();
-        }
-        dirtyCount = 0;
+    /**
+     * A connection delivered the last response of its read batch: the requests the batch made sendable, on any
+     * connection of the loop, go out now, one flush per connection.
+     */
+    void readComplete() {
+        dirty.flush();
     }
 
     private void deactivate(Link l) {
@@ -386,7 +382,6 @@ final class LoopDriver implements Runnable {
         rec(intended).response(status, expect.contains(status), intended, sent, now, bytes);
         userDone(now);
         refill(l, now);
-        flushDirty();
     }
 
     void failure(Link l, Outcome outcome) {
@@ -397,7 +392,7 @@ final class LoopDriver implements Runnable {
         inflight--;
         r.outcome(l.timedOut ? Outcome.TIMEOUT : outcome);
         userDone(now);
-        flushDirty();
+        dirty.flush();
     }
 
     /** A closed-model user's request ended: it thinks, starts its next request, or retires. */
@@ -422,6 +417,7 @@ final class LoopDriver implements Runnable {
 
     void closed(Link l) {
         deactivate(l);
+        dirty.flush();
         l.conn = null;
         if (finished) {
             return;
@@ -476,7 +472,7 @@ final class LoopDriver implements Runnable {
         l.timedOut = false;
         l.failures = 0;
         refill(l, now);
-        flushDirty();
+        dirty.flush();
     }
 
     private void finish() {

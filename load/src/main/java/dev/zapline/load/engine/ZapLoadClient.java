@@ -102,6 +102,11 @@ public final class ZapLoadClient implements Client {
         }
 
         @Override
+        public void onReadComplete() {
+            events.onReadComplete();
+        }
+
+        @Override
         public void onStreamHead(long tag, ZapHttpResponse head) {
             streamStatus = head.status();
             streamBytes = channel.lastFrameLength();

@@ -1,0 +1,48 @@
+package dev.zapline.load.engine;
+
+/**
+ * The links of one loop written to since their last flush, flushed together once per event-loop turn: at the end
+ * of a read batch ({@link ConnectionEvents#onReadComplete}) or of a pacing tick. Requests that became sendable in
+ * one turn thus leave in one write per connection (as wrk writes its whole pipeline window), not one per response.
+ *
+ * <p>Send time. A request's actual send time is the moment its connection is flushed, read once per link just
+ * before the flush hands the link's bytes to the channel: the requests appended to a link in one turn share it.
+ * Taking it when the request was appended instead would count the rest of the read batch (the other responses
+ * parsed after it) as service time of the server; taking it later than the flush would hide the flush itself.
+ * Latency from the intended time is unaffected. Confined to the loop; allocates nothing.
+ */
+final class DirtyLinks {
+
+    private final Link[] links;
+    private final NanoClock clock;
+    private final int[] dirty;
+    private int count;
+
+    DirtyLinks(Link[] links, NanoClock clock) {
+        this.links = links;
+        this.clock = clock;
+        this.dirty = new int[links.length];
+    }
+
+    /** {@code l} has unflushed requests. */
+    void mark(Link l) {
+        if (!l.dirty) {
+            l.dirty = true;
+            dirty[count++] = l.index;
+        }
+    }
+
+    /** Flushes every marked link once and stamps its unflushed requests with the flush time. */
+    void flush() {
+        for (int i = 0; i < count; i++) {
+            Link l = links[dirty[i]];
+            l.dirty = false;
+            if (l.conn != null) {
+                long now = clock.nanos();
+                l.conn.flush();
+                l.flushed(now);
+            }
+        }
+        count = 0;
+    }
+}
