@@ -48,6 +48,18 @@ record ArmResult(
             double p999Us,
             long errors) {}
 
+    /** A side whose process used this many cores (of the one it is pinned to) was saturated. */
+    static final double SATURATED = 0.95;
+
+    /**
+     * Whether the loader, not the server, was saturated: the loader's process used at least {@link #SATURATED}
+     * cores while the server stayed below it. Such an arm's req/s is the loader's ceiling, so ratios taken from it
+     * say nothing about the server and are not judged against their targets.
+     */
+    boolean loaderBound() {
+        return ok() && loaderCores >= SATURATED && serverCores < SATURATED;
+    }
+
     static ArmResult failed(String name, String error) {
         return new ArmResult(name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Double.NaN, null, error, List.of());
     }
