@@ -57,10 +57,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(
             names = "--warmup",
             paramLabel = "DURATION",
-            description = "Warm-up of each arm's server before the "
-                    + "rounds, not measured; each measured run first re-opens its connections for at most 0.5 s (default "
+            description = "Warm-up of each arm's server before the rounds, split evenly over the sets, not "
+                    + "measured; each measured run first re-opens its connections for at most 0.3 s (default "
                     + "${DEFAULT-VALUE}).")
-    String warmup = "5s";
+    String warmup = "3s";
 
     @Option(
             names = {"-c", "--connections"},

@@ -35,7 +35,7 @@ final class ArmRun {
     /** The open-model run follows the warm max-throughput run; one second settles the new schedule. */
     private static final long LATENCY_WARMUP_NANOS = 1_000_000_000L;
     /** Warm-up of each measured round: the server is warm; this opens the connections and settles. */
-    static final long REWARM_NANOS = 500_000_000L;
+    static final long REWARM_NANOS = 300_000_000L;
 
     private final BenchSettings settings;
     private final PrintStream log;
