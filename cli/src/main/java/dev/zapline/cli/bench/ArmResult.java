@@ -60,6 +60,18 @@ record ArmResult(
         return ok() && loaderCores >= SATURATED && serverCores < SATURATED;
     }
 
+    /** Below this many cores the server was not the bottleneck, whichever side was. */
+    static final double SERVER_BUSY = 0.85;
+
+    /**
+     * Whether neither side saturated its core (the server below {@link #SERVER_BUSY}, the loader not saturated):
+     * other work on the machine took the CPU, so the req/s measured the machine, and ratios taken from it are not
+     * judged either.
+     */
+    boolean starved() {
+        return ok() && !loaderBound() && serverCores < SERVER_BUSY;
+    }
+
     static ArmResult failed(String name, String error) {
         return new ArmResult(name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Double.NaN, null, error, List.of());
     }

@@ -10,7 +10,8 @@ import java.util.Locale;
  * set (one request in flight per connection: what most users' traffic looks like, every request paying its own
  * syscalls on both sides); a deeper one is a pipelined set (the TechEmpower plaintext method: the syscalls are
  * amortised over the window, so the server's own cost shows). The targets are judged on pipelined sets only, and
- * never on a ratio one of whose arms was {@linkplain ArmResult#loaderBound() loader-bound}.
+ * never on a ratio one of whose arms was {@linkplain ArmResult#loaderBound() loader-bound} or
+ * {@linkplain ArmResult#starved() starved} (neither side saturated: the machine was busy with other work).
  */
 record ArmSet(int pipeline, List<ArmResult> arms) {
 
@@ -128,12 +129,23 @@ record ArmSet(int pipeline, List<ArmResult> arms) {
         double q1 = r.length >= 3 ? quantile(r, 0.25) : Double.NaN;
         double q3 = r.length >= 3 ? quantile(r, 0.75) : Double.NaN;
         List<String> bound = new ArrayList<>();
+        List<String> starved = new ArrayList<>();
         for (ArmResult a : concat(n, d, also)) {
             if (a.loaderBound() && !bound.contains(a.name())) {
                 bound.add(a.name());
             }
+            if (a.starved() && !starved.contains(a.name())) {
+                starved.add(a.name());
+            }
         }
-        String notJudged = target > 0 && !bound.isEmpty() ? "loader-bound (" + String.join(", ", bound) + ")" : null;
+        List<String> why = new ArrayList<>();
+        if (!bound.isEmpty()) {
+            why.add("loader-bound (" + String.join(", ", bound) + ")");
+        }
+        if (!starved.isEmpty()) {
+            why.add("neither side saturated (" + String.join(", ", starved) + ")");
+        }
+        String notJudged = target > 0 && !why.isEmpty() ? String.join("; ", why) : null;
         String fullKey = pipelined() ? key + "_p" + pipeline : key;
         out.add(new Ratio(fullKey, label, num, den, ratio(n, d), target, q1, q3, notJudged));
     }

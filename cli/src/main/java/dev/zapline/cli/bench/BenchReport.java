@@ -68,8 +68,9 @@ public final class BenchReport {
                 .append("counters over the measured phase, per response; server/loader cores: CPU time over wall ")
                 .append("time (1.00 = one core busy all the time); bottleneck: the side that was saturated (")
                 .append(String.format(Locale.ROOT, "≥ %.2f cores", ArmResult.SATURATED))
-                .append("); a **loader**-bound arm measured the loader's ceiling, so ratios taken from it are shown ")
-                .append("but not judged\n");
+                .append("); a **loader**-bound arm measured the loader's ceiling, and one where **neither** side was ")
+                .append("saturated measured the machine's other work, so ratios taken from either are shown but not ")
+                .append("judged\n");
         for (ArmSet set : r.sets()) {
             set(b, set);
         }
@@ -272,7 +273,7 @@ public final class BenchReport {
         if (a.loaderBound()) {
             return "**loader**";
         }
-        return a.serverCores() >= 0.85 ? "server" : "neither";
+        return a.starved() ? "**neither**" : "server";
     }
 
     /** Why an arm's req/s may not be the server's capacity, or null when the server's core was (nearly) saturated. */
@@ -289,13 +290,14 @@ public final class BenchReport {
                     a.loaderCores(),
                     a.serverCores());
         }
-        if (a.serverCores() >= 0.85) {
+        if (!a.starved()) {
             return null;
         }
         return String.format(
                 Locale.ROOT,
                 "neither side saturated its core (server %.2f, loader %.2f): other work "
-                        + "on the machine took the CPU, so this req/s understates both; rerun on a quiet machine",
+                        + "on the machine took the CPU, so this req/s understates both and its ratios are not "
+                        + "judged; rerun on a quiet machine",
                 a.serverCores(),
                 a.loaderCores());
     }

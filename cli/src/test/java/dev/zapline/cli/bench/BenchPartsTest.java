@@ -169,7 +169,12 @@ class BenchPartsTest {
         assertThat(ArmResult.failed("a", "x").loaderBound()).isFalse();
         assertThat(BenchReport.bottleneck(arm("a", 0.90, 0.99, 0, 1))).isEqualTo("**loader**");
         assertThat(BenchReport.bottleneck(arm("a", 0.97, 0.99, 0, 1))).isEqualTo("server");
-        assertThat(BenchReport.bottleneck(arm("a", 0.50, 0.60, 0, 1))).isEqualTo("neither");
+        assertThat(BenchReport.bottleneck(arm("a", 0.50, 0.60, 0, 1))).isEqualTo("**neither**");
+        assertThat(arm("a", 0.50, 0.60, 0, 1).starved()).isTrue();
+        assertThat(arm("a", 0.50, 0.99, 0, 1).starved())
+                .as("loader-bound instead")
+                .isFalse();
+        assertThat(arm("a", 0.90, 0.60, 0, 1).starved()).isFalse();
         assertThat(BenchReport.bottleneckNote(arm("a", 0.90, 0.99, 0, 1))).contains("loader-bound, not judged");
     }
 
@@ -240,6 +245,17 @@ class BenchPartsTest {
                 .contains("\"zapline_vs_raw_netty_p16\" : {", "\"met\" : null", "\"not_judged\" : \"loader-bound")
                 .contains("\"loader_bound\" : true", "\"set\" : \"pipelined\"", "\"pipeline\" : 16")
                 .contains("\"zap-rpc-zap_p16\"", "nginx: skipped");
+    }
+
+    @Test
+    void aRatioOfAnArmWhereNeitherSideSaturatedIsNotJudged() {
+        ArmResult raw = arm("raw-netty", 0.30, 0.20, 0, 100, 100, 100);
+        ArmResult http = arm("http-health", 0.97, 0.90, 0, 100, 100, 100);
+        ArmSet set = new ArmSet(16, List.of(raw, http));
+        Ratio q = set.ratios().get(0);
+        assertThat(q.notJudged()).isEqualTo("neither side saturated (raw-netty)");
+        assertThat(q.met()).isNull();
+        assertThat(q.verdict()).isEqualTo("not judged: neither side saturated (raw-netty)");
     }
 
     @Test
