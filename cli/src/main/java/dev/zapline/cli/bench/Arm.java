@@ -14,6 +14,8 @@ import java.util.Locale;
  */
 enum Arm {
     RAW_NETTY("raw-netty", null, false, Body.NONE),
+    /** nginx with one worker answering any GET with 200 "ok"; run only where {@code nginx} is on the PATH. */
+    NGINX("nginx", null, false, Body.NONE),
     HTTP_HEALTH("http-health", "jackson", false, Body.NONE),
     ZAP_HEALTH("zap-health", "jackson", true, Body.NONE),
     HTTP_RPC_JACKSON("http-rpc-jackson", "jackson", false, Body.JSON),
@@ -30,7 +32,7 @@ enum Arm {
     }
 
     final String label;
-    /** JSON codec of the zapline server; null for the raw Netty baseline. */
+    /** JSON codec of the zapline server; null for the baselines (raw Netty, nginx). */
     final String json;
 
     final boolean zap;
@@ -44,7 +46,11 @@ enum Arm {
     }
 
     boolean raw() {
-        return json == null;
+        return this == RAW_NETTY;
+    }
+
+    boolean nginx() {
+        return this == NGINX;
     }
 
     String method() {

@@ -48,6 +48,30 @@ record ArmResult(
             double p999Us,
             long errors) {}
 
+    /** A side whose process used this many cores (of the one it is pinned to) was saturated. */
+    static final double SATURATED = 0.95;
+
+    /**
+     * Whether the loader, not the server, was saturated: the loader's process used at least {@link #SATURATED}
+     * cores while the server stayed below it. Such an arm's req/s is the loader's ceiling, so ratios taken from it
+     * say nothing about the server and are not judged against their targets.
+     */
+    boolean loaderBound() {
+        return ok() && loaderCores >= SATURATED && serverCores < SATURATED;
+    }
+
+    /** Below this many cores the server was not the bottleneck, whichever side was. */
+    static final double SERVER_BUSY = 0.85;
+
+    /**
+     * Whether neither side saturated its core (the server below {@link #SERVER_BUSY}, the loader not saturated):
+     * other work on the machine took the CPU, so the req/s measured the machine, and ratios taken from it are not
+     * judged either.
+     */
+    boolean starved() {
+        return ok() && !loaderBound() && serverCores < SERVER_BUSY;
+    }
+
     static ArmResult failed(String name, String error) {
         return new ArmResult(name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Double.NaN, null, error, List.of());
     }

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * {@link BenchException} carrying its exit status and the end of its standard error, never a hang. Not
  * thread-safe, except {@link #close()}, which may race with a pending {@link #stats()}.
  */
-final class ServerProcess implements AutoCloseable {
+final class ServerProcess implements BenchServer {
 
     private static final String EOF = "\u0000eof";
 
@@ -61,24 +61,34 @@ final class ServerProcess implements AutoCloseable {
         return new ServerProcess(name, command, readyMillis);
     }
 
-    int httpPort() {
+    @Override
+    public int httpPort() {
         return httpPort;
     }
 
-    int zapPort() {
+    @Override
+    public int zapPort() {
         return zapPort;
     }
 
-    long pid() {
+    @Override
+    public long pid() {
         return process.pid();
     }
 
-    boolean isAlive() {
+    @Override
+    public boolean isAlive() {
         return process.isAlive();
     }
 
+    @Override
+    public boolean jvm() {
+        return true;
+    }
+
     /** The server's counters now; waits at most {@code millis}. */
-    ServerStats stats(long millis) {
+    @Override
+    public ServerStats stats(long millis) {
         try {
             stdin.write("stats\n".getBytes(StandardCharsets.US_ASCII));
             stdin.flush();

@@ -18,8 +18,8 @@ class BenchPartsTest {
     void armListsParseInOrderAndRejectUnknownOrRepeatedNames() {
         assertThat(BenchRunner.armNames("zap-health, raw-netty")).containsExactly("zap-health", "raw-netty");
         assertThat(BenchRunner.armNames("all"))
-                .hasSize(8)
-                .startsWith("raw-netty")
+                .hasSize(9)
+                .startsWith("raw-netty", "nginx")
                 .endsWith("zap-rpc-zap");
         assertThatThrownBy(() -> BenchRunner.armNames("http-health,nope"))
                 .hasMessageContaining("no arm 'nope'")
@@ -120,9 +120,9 @@ class BenchPartsTest {
         ArmResult raw = named("raw-netty", 100, 50, 100, 60, 100);
         ArmResult zapline = named("http-health", 99, 49, 97, 61, 102);
         BenchSettings s = new BenchSettings(List.of("raw-netty", "http-health"), 5, 0, 1, 1, 0, false, false, "x");
-        BenchResult r =
-                new BenchResult(new Machine("cpu", 2, "os", "jdk"), s, "unpinned", List.of(), List.of(raw, zapline));
-        BenchResult.Ratio q = r.ratios().get(0);
+        BenchResult r = new BenchResult(
+                machine(), s, "unpinned", List.of(), List.of(new ArmSet(1, List.of(raw, zapline))), List.of());
+        Ratio q = r.ratios().get(0);
         // per round: 0.99, 0.98, 0.97, 1.0167, 1.02 -> median 0.99; the median rounds' ratio would be 97 / 100
         assertThat(zapline.rps() / raw.rps()).isCloseTo(0.97, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(q.value()).isCloseTo(0.99, org.assertj.core.data.Offset.offset(1e-9));
@@ -134,19 +134,161 @@ class BenchPartsTest {
                         "median of the round-by-round ratios");
         assertThat(BenchReport.json(r)).contains("\"ratio_quartiles\"");
         // one round: the plain ratio, no spread
-        BenchResult one = new BenchResult(
-                new Machine("cpu", 2, "os", "jdk"), s, "unpinned", List.of(), List.of(row(200), row(100)));
-        assertThat(BenchResult.ratio(row(100), row(200))).isEqualTo(0.5);
-        assertThat(BenchResult.quantile(new double[] {1, 2, 3, 4}, 0.25)).isEqualTo(1.75);
-        assertThat(one.arms()).hasSize(2);
+        assertThat(ArmSet.ratio(row(100), row(200))).isEqualTo(0.5);
+        assertThat(ArmSet.quantile(new double[] {1, 2, 3, 4}, 0.25)).isEqualTo(1.75);
+        // the plain set's ratios are shown without a target
+        assertThat(r.ratios()).noneMatch(Ratio::hasTarget);
+        assertThat(BenchReport.markdown(r)).doesNotContain("| target | met |");
     }
 
     private static ArmResult named(String name, double... rounds) {
+        return arm(name, 0.97, 0.90, 0, rounds);
+    }
+
+    /** An arm measured in {@code rounds} rounds with these cores and allocation. */
+    private static ArmResult arm(String name, double server, double loader, double alloc, double... rounds) {
         List<ArmResult> rows = new java.util.ArrayList<>();
         for (double v : rounds) {
-            rows.add(new ArmResult(name, v, 1, 2, 3, 10, 0, 0, 0, 0, 1, 1, 1, Double.NaN, null, null, List.of()));
+            rows.add(new ArmResult(
+                    name, v, 1, 2, 3, 10, 0, 0, 0, alloc, 1, server, loader, Double.NaN, null, null, List.of()));
         }
         return ArmResult.median(rows);
+    }
+
+    private static Machine machine() {
+        return new Machine("cpu", 2, "os", "jdk");
+    }
+
+    @Test
+    void anArmIsLoaderBoundWhenOnlyTheLoaderSaturatedItsCore() {
+        assertThat(arm("a", 0.90, 0.99, 0, 1).loaderBound()).isTrue();
+        assertThat(arm("a", 0.97, 0.99, 0, 1).loaderBound())
+                .as("both saturated")
+                .isFalse();
+        assertThat(arm("a", 0.80, 0.90, 0, 1).loaderBound()).as("neither").isFalse();
+        assertThat(ArmResult.failed("a", "x").loaderBound()).isFalse();
+        assertThat(BenchReport.bottleneck(arm("a", 0.90, 0.99, 0, 1))).isEqualTo("**loader**");
+        assertThat(BenchReport.bottleneck(arm("a", 0.97, 0.99, 0, 1))).isEqualTo("server");
+        assertThat(BenchReport.bottleneck(arm("a", 0.50, 0.60, 0, 1))).isEqualTo("**neither**");
+        assertThat(arm("a", 0.50, 0.60, 0, 1).starved()).isTrue();
+        assertThat(arm("a", 0.50, 0.99, 0, 1).starved())
+                .as("loader-bound instead")
+                .isFalse();
+        assertThat(arm("a", 0.90, 0.60, 0, 1).starved()).isFalse();
+        assertThat(BenchReport.bottleneckNote(arm("a", 0.90, 0.99, 0, 1))).contains("loader-bound, not judged");
+    }
+
+    @Test
+    void theTargetsAreJudgedOnThePipelinedSetAndNeverOnALoaderBoundArm() {
+        // raw Netty was loader-bound; the zapline health arms saturated the server
+        ArmResult raw = arm("raw-netty", 0.88, 1.0, 0.1, 400, 410, 420);
+        ArmResult http = arm("http-health", 0.98, 0.97, 0.0, 405, 400, 430);
+        ArmResult zap = arm("zap-health", 0.99, 0.96, 0.3, 500, 500, 500);
+        ArmResult typed = arm("zap-rpc-zap", 0.99, 0.97, 4.8, 300, 300, 300);
+        ArmResult json = arm("http-rpc-fastjson2", 0.99, 0.96, 700, 240, 250, 245);
+        BenchSettings s = new BenchSettings(
+                List.of("raw-netty", "http-health", "zap-health", "http-rpc-fastjson2", "zap-rpc-zap"),
+                3,
+                0,
+                1,
+                1,
+                0,
+                false,
+                false,
+                "x",
+                List.of(16));
+        BenchResult r = new BenchResult(
+                machine(),
+                s,
+                "unpinned",
+                List.of(),
+                List.of(new ArmSet(16, List.of(raw, http, zap, json, typed))),
+                List.of("nginx: skipped, not installed (`command -v nginx` finds nothing)"));
+        java.util.Map<String, Ratio> byKey = new java.util.HashMap<>();
+        r.ratios().forEach(q -> byKey.put(q.key(), q));
+
+        Ratio framework = byKey.get("zapline_vs_raw_netty_p16");
+        assertThat(framework.target()).isEqualTo(0.99);
+        assertThat(framework.notJudged()).isEqualTo("loader-bound (raw-netty)");
+        assertThat(framework.met()).isNull();
+        Ratio zapHttp = byKey.get("zap_vs_http_health_p16");
+        assertThat(zapHttp.notJudged()).isNull();
+        assertThat(zapHttp.value()).isCloseTo(500.0 / 405, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(zapHttp.met()).isFalse();
+        Ratio typedJson = byKey.get("zap_rpc_vs_fastest_json_p16");
+        assertThat(typedJson.target()).isEqualTo(1.2);
+        assertThat(typedJson.met()).isTrue();
+
+        String md = BenchReport.markdown(r);
+        assertThat(md)
+                .contains(
+                        "## Pipelined set: 16 requests in flight per connection",
+                        "TechEmpower plaintext method",
+                        "| ≥ 0.99x | not judged: loader-bound (raw-netty) |",
+                        "| ZAP vs HTTP, /health | 1.235x |",
+                        "| ≥ 1.25x | **no** |",
+                        "| ≥ 1.20x | yes |",
+                        "| **loader** |",
+                        "> raw-netty: loader-bound, not judged",
+                        "- nginx: skipped, not installed",
+                        "| zap-health | 0.30 | ≈ 0 (≤ 1) | yes |",
+                        "| zap-rpc-zap | 4.80 | ≈ 0 (≤ 1) | **no** |");
+        // an unjudged ratio is reported neither as met nor as missed
+        String row = md.lines()
+                .filter(l -> l.startsWith("| zapline HTTP /health vs raw Netty"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(row).doesNotContain("yes").doesNotContain("**no**");
+
+        String doc = BenchReport.json(r);
+        assertThat(doc)
+                .contains("\"zapline_vs_raw_netty_p16\" : {", "\"met\" : null", "\"not_judged\" : \"loader-bound")
+                .contains("\"loader_bound\" : true", "\"set\" : \"pipelined\"", "\"pipeline\" : 16")
+                .contains("\"zap-rpc-zap_p16\"", "nginx: skipped");
+    }
+
+    @Test
+    void aRatioOfAnArmWhereNeitherSideSaturatedIsNotJudged() {
+        ArmResult raw = arm("raw-netty", 0.30, 0.20, 0, 100, 100, 100);
+        ArmResult http = arm("http-health", 0.97, 0.90, 0, 100, 100, 100);
+        ArmSet set = new ArmSet(16, List.of(raw, http));
+        Ratio q = set.ratios().get(0);
+        assertThat(q.notJudged()).isEqualTo("neither side saturated (raw-netty)");
+        assertThat(q.met()).isNull();
+        assertThat(q.verdict()).isEqualTo("not judged: neither side saturated (raw-netty)");
+    }
+
+    @Test
+    void pipelineListsNameDepthsOrSets() {
+        assertThat(BenchSettings.parsePipelines("1,16")).containsExactly(1, 16);
+        assertThat(BenchSettings.parsePipelines("plain, pipelined")).containsExactly(1, 16);
+        assertThat(BenchSettings.parsePipelines("8")).containsExactly(8);
+        assertThatThrownBy(() -> BenchSettings.parsePipelines("1,deep")).hasMessageContaining("'deep'");
+        assertThatThrownBy(() -> settings(List.of())).hasMessageContaining("no depth");
+        assertThatThrownBy(() -> settings(List.of(0))).hasMessageContaining("not 0");
+        assertThatThrownBy(() -> settings(List.of(16, 16))).hasMessageContaining("twice");
+        assertThat(settings(BenchSettings.DEFAULT_PIPELINES).pipelines()).containsExactly(1, 16);
+    }
+
+    private static BenchSettings settings(List<Integer> pipelines) {
+        return new BenchSettings(List.of("raw-netty"), 1, 0, 1, 1, 0, false, false, "x", pipelines);
+    }
+
+    @Test
+    void nginxGetsTheBenchScriptsConfigAndItsCpuTimeIsReadFromProc() throws IOException {
+        String conf = NginxServer.config(8123, Path.of("/tmp/x"));
+        assertThat(conf)
+                .contains("worker_processes 1;", "daemon off;", "listen 127.0.0.1:8123;", "return 200 \"ok\";")
+                .contains("pid /tmp/x/nginx.pid;", "access_log off;");
+        // the scripts' nginx_conf writes the same directives
+        String lib = Files.readString(Path.of("..", "bench", "lib.sh"));
+        for (String directive : List.of("worker_processes 1;", "keepalive_requests 1000000000;", "access_log off;")) {
+            assertThat(lib).contains(directive);
+            assertThat(conf).contains(directive);
+        }
+        String stat = "4242 (nginx: worker (x)) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 17 0 0 20 0 1 0";
+        assertThat(NginxServer.parseTicks(stat)).isEqualTo(267);
+        assertThat(NginxServer.ticks(ProcessHandle.current().pid())).isPositive();
     }
 
     private static ArmResult row(double rps) {

@@ -238,6 +238,62 @@ class BenchRunnerTest {
         assertThat(System.nanoTime() - t0).as("bounded").isLessThan(60_000 * MS);
     }
 
+    @Test
+    void thePipelinedSetRunsEveryArmAgainAndSaysWhichSideWasSaturated() throws Exception {
+        BenchSettings s = new BenchSettings(
+                List.of("nginx", "raw-netty", "zap-health"),
+                2,
+                600 * MS,
+                300 * MS,
+                2,
+                0,
+                false,
+                false,
+                "zapline bench (test)",
+                List.of(1, 16));
+        List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
+        BenchResult r =
+                BenchRunner.run(s, new PrintStream(log, true, StandardCharsets.UTF_8), (arm, pid) -> order.add(arm));
+
+        assertThat(r.complete()).as(log.toString()).isTrue();
+        assertThat(r.sets()).extracting(ArmSet::pipeline).containsExactly(1, 16);
+        boolean nginx = Pinning.onPath("nginx") != null;
+        List<String> arms = nginx ? List.of("nginx", "raw-netty", "zap-health") : List.of("raw-netty", "zap-health");
+        for (ArmSet set : r.sets()) {
+            assertThat(set.arms()).extracting(ArmResult::name).containsExactlyElementsOf(arms);
+            for (ArmResult a : set.arms()) {
+                assertThat(a.roundsRps())
+                        .as(a.name())
+                        .hasSize(2)
+                        .allSatisfy(v -> assertThat(v).isPositive());
+                assertThat(a.serverCores()).as(a.name()).isPositive();
+                assertThat(a.loaderCores()).as(a.name()).isPositive();
+                assertThat(a.errors()).as(a.name()).isZero();
+            }
+        }
+        // two sets of every arm per round, each run once per round
+        assertThat(order).hasSize(2 * 2 * arms.size());
+        assertThat(log.toString()).contains("raw-netty, pipeline 16 (round 2)", "zap-health (round 1)");
+        String md = BenchReport.markdown(r);
+        assertThat(md)
+                .contains(
+                        "## Plain set: 1 request in flight per connection",
+                        "## Pipelined set: 16 requests in flight per connection",
+                        "what most users' traffic looks like",
+                        "| bottleneck |");
+        if (nginx) {
+            assertThat(r.set(16).arm("nginx").allocBytesPerRequest()).isNaN();
+            assertThat(md).contains("| nginx |");
+        } else {
+            assertThat(r.skipped()).containsExactly("nginx: skipped, not installed (`command -v nginx` finds nothing)");
+            assertThat(md).contains("- nginx: skipped, not installed");
+        }
+        JsonNode json = new ObjectMapper().readTree(BenchReport.json(r));
+        assertThat(json.path("arms")).hasSize(2 * arms.size());
+        assertThat(json.path("arms").get(arms.size()).path("pipeline").asInt()).isEqualTo(16);
+        assertThat(json.path("ratios").has("zap_vs_http_health_p16")).isFalse(); // http-health did not run
+    }
+
     private static double rps(JsonNode json, String arm) {
         for (JsonNode a : json.path("arms")) {
             if (a.path("name").asText().equals(arm)) {

@@ -17,10 +17,12 @@ import java.util.concurrent.TimeUnit;
  * <p>Pacing. A single task, scheduled once at a fixed rate ({@link LoadPlan#tickNanos}), sends every request whose
  * intended time has come. A request that finds no free connection slot waits in a FIFO of intended times and is
  * written the moment a slot frees (from the response callback), its latency still counted from its intended
- * time. Writes are batched per event-loop turn ({@link DirtyLinks}): what the responses of one read batch or one
- * tick made sendable is flushed once per connection at the batch's end, and that flush is its send time; beyond the in-flight ceiling, or after waiting longer than the plan allows, it is dropped and counted
+ * time; beyond the in-flight ceiling, or after waiting longer than the plan allows, it is dropped and counted
  * ({@code CONNECT_ERROR} instead when no connection of the loop is open). Invariant: while the FIFO is not empty,
  * no open connection has a free slot.
+ *
+ * <p>Writes are batched per event-loop turn ({@link DirtyLinks}): what the responses of one read batch or one tick
+ * made sendable is flushed once per connection at the batch's end, and that flush is its send time.
  *
  * <p>Every request taken from the schedule (or started by a user) ends in exactly one outcome.
  *
