@@ -2,6 +2,7 @@ package dev.zapline.load.report;
 
 import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.metrics.Percentiles;
 import dev.zapline.load.metrics.Tally;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,13 +60,15 @@ public record Summary(
     /** Percentiles of one histogram in microseconds. */
     public record Latency(long count, double[] percentilesUs, double maxUs, double meanUs) {
 
+        /** Every reported percentile and the mean from one walk of {@code h}. */
         public static Latency of(Histogram h) {
+            Percentiles walk = new Percentiles(PERCENTILES).read(h);
             double[] p = new double[PERCENTILES.length];
-            boolean empty = h.getTotalCount() == 0;
             for (int i = 0; i < p.length; i++) {
-                p[i] = empty ? 0 : h.getValueAtPercentile(PERCENTILES[i]) / 1e3;
+                p[i] = walk.value(i) / 1e3;
             }
-            return new Latency(h.getTotalCount(), p, empty ? 0 : h.getMaxValue() / 1e3, empty ? 0 : h.getMean() / 1e3);
+            boolean empty = walk.count() == 0;
+            return new Latency(walk.count(), p, empty ? 0 : h.getMaxValue() / 1e3, walk.mean() / 1e3);
         }
 
         public double p(double percentile) {
