@@ -271,18 +271,18 @@ public final class BenchRunner {
                 throw new BenchException("server " + arm.label + " exited during the run");
             }
             if (success(s) == 0) {
-                throw new BenchException("no request succeeded in the measured phase (" + s.requests() + " ended: "
+                throw new BenchException("no request succeeded in the measured phase (" + s.scheduled() + " ended: "
                         + s.outcomes() + "); a longer --warmup or --duration may help");
             }
-            long responses = Math.max(1, s.requests() - s.outcomes().getOrDefault(Outcome.DROPPED.key(), 0L));
+            long responses = Math.max(1, s.scheduled() - s.outcomes().getOrDefault(Outcome.DROPPED.key(), 0L));
             ArmResult r = new ArmResult(
                     arm.label,
                     s.rateAchieved(),
                     s.corrected().p(50),
                     s.corrected().p(99),
                     s.corrected().p(99.9),
-                    s.requests(),
-                    s.requests() - success(s),
+                    s.scheduled(),
+                    s.scheduled() - success(s),
                     d.gcCount(),
                     d.gcMillis(),
                     (double) d.allocatedBytes() / responses,
@@ -354,7 +354,7 @@ public final class BenchRunner {
                 s.corrected().p(50),
                 s.corrected().p(99),
                 s.corrected().p(99.9),
-                s.requests() - success(s));
+                s.scheduled() - success(s));
     }
 
     private double wrk(Arm arm, String url) {
