@@ -7,11 +7,7 @@ import org.HdrHistogram.Histogram;
  * {@link Histogram#getValueAtPercentile} call and another for {@link Histogram#getMean}. The values are exactly
  * HdrHistogram's own (same count thresholds, same equivalent values, same summation order for the mean).
  *
- * {@snippet :
- * Percentiles p = new Percentiles(50, 99, 99.9); // once
- * p.read(histogram);                             // each interval: no allocation
- * long p99 = p.value(1);
- * }
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=percentiles}
  *
  * <p>The walk steps from one bucket to the next with {@link Histogram#nextNonEquivalentValue} and reads each
  * count with {@link Histogram#getCountAtValue}, so it allocates nothing (HdrHistogram's iterators are objects) and

@@ -24,6 +24,12 @@ import org.HdrHistogram.HistogramLogWriter;
  * appends the interval to the HdrHistogram log and rewrites the JSON file; when the engine ends (its schedule done,
  * or stopped) it closes the last partial interval and returns the final {@link Summary}.
  *
+ * <p>An interval is also cut where the measured window ends (the schedule's end, {@link Window}): the timeline
+ * covers the warm-up and the window, and the intervals after it (the drain: requests still in flight finishing)
+ * go into the totals, the HdrHistogram log and the summary's drain figures, not into the timeline. The live line
+ * marks them {@code drain} and its last frame shows the window's achieved rate and latency. A stop is seen at the
+ * next interval, so on a stop the last timeline entry may hold the first moments of the drain.
+ *
  * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=reporter}
  */
 public final class Reporter {
@@ -165,7 +171,7 @@ public final class Reporter {
         String line = String.format(
                 Locale.ROOT,
                 "%6.1fs/%.0fs done  rate %s/%s  p50 %s  p99 %s  err %d  drop %d  drain %s",
-                (p.warmupNanos() / 1e9) + s.seconds(),
+                p.warmupNanos() / 1e9 + s.seconds() + s.drainSeconds(),
                 (p.warmupNanos() + p.measuredNanos()) / 1e9,
                 Text.count(s.rateAchieved()),
                 s.rateTarget() > 0 ? Text.count(s.rateTarget()) : "-",

@@ -61,7 +61,7 @@ public final class Text {
         if (s.drainSeconds() > 0 || s.drainResponses() > 0) {
             b.append(String.format(
                     Locale.ROOT,
-                    "Drain       %s after the window, %d responses (in the latencies, not the rate)%n",
+                    "Drain       %s until the run ended, %d responses (in the latencies, not the rate)%n",
                     micros(s.drainSeconds() * 1e6),
                     s.drainResponses()));
         }
