@@ -36,7 +36,7 @@ run_fg loader "$tmp/summary.txt" "${loader_java[@]}" -jar "$ZAPLINE_JAR" load "h
   || { cat "$tmp/summary.txt" >&2; die "zapline load failed"; }
 grep -q '^stalled' "$server_log" || echo "run-stall.sh: warning: the server never stalled" >&2
 
-requests=$(jq '.summary.requests' "$j")
+requests=$(jq '.summary.scheduled' "$j")
 dropped=$(jq '.summary.dropped' "$j")
 errors=$(jq '.summary.errors' "$j")
 c99=$(jq '.latency.corrected.p99_us' "$j")

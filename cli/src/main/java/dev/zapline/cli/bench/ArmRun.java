@@ -86,18 +86,18 @@ final class ArmRun {
                 throw new BenchException("server " + arm.label + " exited during the run");
             }
             if (success(s) == 0) {
-                throw new BenchException("no request succeeded in the measured phase (" + s.requests() + " ended: "
+                throw new BenchException("no request succeeded in the measured phase (" + s.scheduled() + " ended: "
                         + s.outcomes() + "); a longer --warmup or --duration may help");
             }
-            long responses = Math.max(1, s.requests() - s.outcomes().getOrDefault(Outcome.DROPPED.key(), 0L));
+            long responses = Math.max(1, s.scheduled() - s.outcomes().getOrDefault(Outcome.DROPPED.key(), 0L));
             return new ArmResult(
                     arm.label,
                     s.rateAchieved(),
                     s.corrected().p(50),
                     s.corrected().p(99),
                     s.corrected().p(99.9),
-                    s.requests(),
-                    s.requests() - success(s),
+                    s.scheduled(),
+                    s.scheduled() - success(s),
                     d.gcCount(),
                     d.gcMillis(),
                     server.jvm() ? (double) d.allocatedBytes() / responses : Double.NaN,
@@ -140,7 +140,7 @@ final class ArmRun {
                 s.corrected().p(50),
                 s.corrected().p(99),
                 s.corrected().p(99.9),
-                s.requests() - success(s));
+                s.scheduled() - success(s));
     }
 
     static String url(Arm arm, BenchServer server) {

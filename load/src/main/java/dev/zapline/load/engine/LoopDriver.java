@@ -194,6 +194,7 @@ final class LoopDriver implements Runnable {
             start = startNanos;
             measuredStart = startNanos + warmupNanos;
             windowStart = startNanos;
+            rec.endWindowAt(measuredStart + engine.plan().measuredNanos());
             end = endNanos;
             begun = true;
             if (cursor != null) {
@@ -217,9 +218,10 @@ final class LoopDriver implements Runnable {
             long now = clock.nanos();
             stopping = true;
             stopDeadline = now + grace;
+            rec.endWindowAt(now);
             nextDue = -1;
             while (!waiting.isEmpty()) {
-                rec(waiting.poll()).outcome(Outcome.DROPPED);
+                rec(waiting.poll()).notSent(Outcome.DROPPED);
                 retireIfClosed();
             }
             if (thinking != null) {
@@ -317,7 +319,7 @@ final class LoopDriver implements Runnable {
     }
 
     private void drop(long intended) {
-        rec(intended).outcome(activeLinks > 0 ? Outcome.DROPPED : Outcome.CONNECT_ERROR);
+        rec(intended).notSent(activeLinks > 0 ? Outcome.DROPPED : Outcome.CONNECT_ERROR);
     }
 
     private Link free() {

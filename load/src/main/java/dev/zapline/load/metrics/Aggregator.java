@@ -26,6 +26,8 @@ public final class Aggregator {
     private final Tally now = new Tally();
     private final Tally previous = new Tally();
     private final Tally measuredNow = new Tally();
+    /** The timeline's percentiles of an interval, from one walk of its histogram. */
+    private final Percentiles percentiles = new Percentiles(50, 99, 99.9);
 
     /** Without a warm-up: every recorder is the measured phase's. */
     public Aggregator(LoopRecorder[] loops) {
@@ -72,15 +74,16 @@ public final class Aggregator {
         now.read(all);
         measuredNow.read(measured);
         double perSecond = seconds > 0 ? 1 / seconds : 0;
+        Percentiles p = percentiles.read(intervalCorrected);
         IntervalStats s = new IntervalStats(
                 t,
                 seconds,
                 targetRate,
                 (now.sent() - previous.sent()) * perSecond,
                 (now.responses() - previous.responses()) * perSecond,
-                micros(intervalCorrected, 50),
-                micros(intervalCorrected, 99),
-                micros(intervalCorrected, 99.9),
+                p.value(0) / 1e3,
+                p.value(1) / 1e3,
+                p.value(2) / 1e3,
                 intervalCorrected.getTotalCount() == 0 ? 0 : intervalCorrected.getMaxValue() / 1e3,
                 now.errors() - previous.errors(),
                 now.count(Outcome.DROPPED) - previous.count(Outcome.DROPPED),
@@ -89,10 +92,6 @@ public final class Aggregator {
                 warmup);
         previous.copy(now);
         return s;
-    }
-
-    private static double micros(Histogram h, double percentile) {
-        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1e3;
     }
 
     /** Corrected latency of the measured phase so far (do not modify). */

@@ -26,11 +26,17 @@ public final class LoopRecorder {
     private static final int BYTES_OUT = OUTCOMES;
     private static final int BYTES_IN = OUTCOMES + 1;
     private static final int SENT = OUTCOMES + 2;
+    private static final int NOT_SENT = OUTCOMES + 3;
+    private static final int DRAINED = OUTCOMES + 4;
 
     private final SingleWriterRecorder corrected = new SingleWriterRecorder(LOWEST, HIGHEST, 3);
     private final SingleWriterRecorder service = new SingleWriterRecorder(LOWEST, HIGHEST, 3);
-    private final AtomicLongArray counters = new AtomicLongArray(SENT + 1);
+    private final AtomicLongArray counters = new AtomicLongArray(DRAINED + 1);
     private final AtomicLongArray statuses = new AtomicLongArray(STATUSES);
+    /** Where the measured window ends (clock nanos), valid once {@link #windowBounded}; the writer's own. */
+    private long windowEnd;
+
+    private boolean windowBounded;
 
     /** A request was written: {@code bytes} of it. */
     public void sent(long bytes) {
@@ -49,12 +55,32 @@ public final class LoopRecorder {
             statuses.lazySet(status, statuses.get(status) + 1);
         }
         add(BYTES_IN, bytes);
+        if (windowBounded && nowNanos - windowEnd >= 0) {
+            add(DRAINED, 1);
+        }
         outcome(expected ? Outcome.SUCCESS : Outcome.FAILURE_STATUS);
     }
 
-    /** A request ended without a response (or was never sent). */
+    /** A request that was sent ended without a response. */
     public void outcome(Outcome o) {
         add(o.ordinal(), 1);
+    }
+
+    /** A request was taken from the schedule (or started by a user) but never written: it ended as {@code o}. */
+    public void notSent(Outcome o) {
+        add(NOT_SENT, 1);
+        add(o.ordinal(), 1);
+    }
+
+    /**
+     * The measured window ends at {@code nanos} (or earlier, if an earlier end was given): responses arriving from
+     * then on are counted as the drain's. Called by the writer.
+     */
+    public void endWindowAt(long nanos) {
+        if (!windowBounded || nanos - windowEnd < 0) {
+            windowEnd = nanos;
+            windowBounded = true;
+        }
     }
 
     private void add(int i, long n) {
@@ -84,6 +110,16 @@ public final class LoopRecorder {
 
     public long sentCount() {
         return counters.get(SENT);
+    }
+
+    /** Requests that ended without being written (dropped, or no connection open): see {@link #notSent}. */
+    public long notSentCount() {
+        return counters.get(NOT_SENT);
+    }
+
+    /** Responses that arrived after the measured window's end ({@link #endWindowAt}), counted among the others. */
+    public long drainedCount() {
+        return counters.get(DRAINED);
     }
 
     public long bytesOut() {

@@ -6,6 +6,8 @@ public final class Tally {
     final long[] outcomes = new long[Outcome.values().length];
     final long[] statuses = new long[LoopRecorder.STATUSES];
     long sent;
+    long notSent;
+    long drained;
     long bytesIn;
     long bytesOut;
 
@@ -14,6 +16,8 @@ public final class Tally {
         java.util.Arrays.fill(outcomes, 0);
         java.util.Arrays.fill(statuses, 0);
         sent = 0;
+        notSent = 0;
+        drained = 0;
         bytesIn = 0;
         bytesOut = 0;
         for (LoopRecorder r : loops) {
@@ -24,6 +28,8 @@ public final class Tally {
                 statuses[s] += r.status(s);
             }
             sent += r.sentCount();
+            notSent += r.notSentCount();
+            drained += r.drainedCount();
             bytesIn += r.bytesIn();
             bytesOut += r.bytesOut();
         }
@@ -35,6 +41,8 @@ public final class Tally {
         System.arraycopy(other.outcomes, 0, outcomes, 0, outcomes.length);
         System.arraycopy(other.statuses, 0, statuses, 0, statuses.length);
         sent = other.sent;
+        notSent = other.notSent;
+        drained = other.drained;
         bytesIn = other.bytesIn;
         bytesOut = other.bytesOut;
         return this;
@@ -59,7 +67,7 @@ public final class Tally {
         return n;
     }
 
-    /** Every ended request: responses, errors and drops. */
+    /** Every ended request: responses, errors and drops (equals {@link #scheduled()} once nothing is in flight). */
     public long ended() {
         long n = 0;
         for (long c : outcomes) {
@@ -72,8 +80,24 @@ public final class Tally {
         return statuses[code];
     }
 
+    /** Requests written to a connection. */
     public long sent() {
         return sent;
+    }
+
+    /** Requests that ended without being written: every drop, and connect errors when no connection was open. */
+    public long notSent() {
+        return notSent;
+    }
+
+    /** Requests taken from the schedule (or started by a user): {@code sent() + notSent()}. */
+    public long scheduled() {
+        return sent + notSent;
+    }
+
+    /** Responses that arrived after the measured window's end (part of {@link #responses()}). */
+    public long drained() {
+        return drained;
     }
 
     public long bytesIn() {

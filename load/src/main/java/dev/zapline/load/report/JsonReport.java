@@ -12,11 +12,12 @@ import java.util.Map;
 
 /**
  * {@code --json FILE}: the summary and the per-second timeline, rewritten atomically (write a sibling, then rename)
- * so a reader never sees half a file. Keys: {@code summary.{requests, rate_target, rate_achieved, dropped, errors,
- * …}}, {@code summary.pacing.{bucket_ms, buckets, within, worst_over, worst_under}} (open model, once complete),
- * {@code summary.inflight_ceiling} and {@code summary.adaptive} (open model), {@code latency.{corrected,
- * service}.{p50_us … p9999_us, max_us, mean_us, count}}, {@code timeline[]} with {@code t, rate, p50_us, p99_us,
- * errors, dropped, ceiling, …}.
+ * so a reader never sees half a file. Keys: {@code summary.{scheduled, requests (= sent), sent, dropped,
+ * unconnected, rate_target, rate_achieved, drain.{seconds, responses}, errors, …}} with {@code scheduled = sent +
+ * dropped + unconnected}, {@code summary.pacing.{bucket_ms, buckets, within, worst_over, worst_under}} (open model,
+ * once complete), {@code summary.inflight_ceiling} and {@code summary.adaptive} (open model), {@code
+ * latency.{corrected, service}.{p50_us … p9999_us, max_us, mean_us, count}}, {@code timeline[]} with {@code t, rate,
+ * p50_us, p99_us, errors, dropped, ceiling, …} over the warm-up and the measured window (not the drain).
  */
 public final class JsonReport {
 
@@ -64,10 +65,16 @@ public final class JsonReport {
         field(b, "model", s.model()).append(',');
         field(b, "complete", s.complete()).append(',');
         field(b, "duration_s", s.seconds()).append(',');
+        field(b, "scheduled", s.scheduled()).append(',');
         field(b, "requests", s.requests()).append(',');
+        field(b, "sent", s.sent()).append(',');
+        field(b, "dropped", s.dropped()).append(',');
+        field(b, "unconnected", s.unconnected()).append(',');
         field(b, "rate_target", s.rateTarget()).append(',');
         field(b, "rate_achieved", s.rateAchieved()).append(',');
-        field(b, "dropped", s.dropped()).append(',');
+        b.append("\"drain\":{");
+        field(b, "seconds", s.drainSeconds()).append(',');
+        field(b, "responses", s.drainResponses()).append("},");
         field(b, "errors", s.errors()).append(',');
         field(b, "bytes_in", s.bytesIn()).append(',');
         field(b, "bytes_out", s.bytesOut()).append(',');

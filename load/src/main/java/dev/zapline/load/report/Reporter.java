@@ -24,6 +24,12 @@ import org.HdrHistogram.HistogramLogWriter;
  * appends the interval to the HdrHistogram log and rewrites the JSON file; when the engine ends (its schedule done,
  * or stopped) it closes the last partial interval and returns the final {@link Summary}.
  *
+ * <p>An interval is also cut where the measured window ends (the schedule's end, {@link Window}): the timeline
+ * covers the warm-up and the window, and the intervals after it (the drain: requests still in flight finishing)
+ * go into the totals, the HdrHistogram log and the summary's drain figures, not into the timeline. The live line
+ * marks them {@code drain} and its last frame shows the window's achieved rate and latency. A stop is seen at the
+ * next interval, so on a stop the last timeline entry may hold the first moments of the drain.
+ *
  * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=reporter}
  */
 public final class Reporter {
@@ -62,17 +68,23 @@ public final class Reporter {
                 if (last < measured && next > measured) {
                     next = measured;
                 }
+                // the timeline stops exactly at the window's end: no stub bucket of drain after it
+                long end = window(measured).end();
+                if (last - end < 0 && next - end > 0) {
+                    next = end;
+                }
                 boolean ended = engine.await(Math.max(0, next - engine.clock().nanos()), TimeUnit.NANOSECONDS);
                 long now = ended ? Math.max(last, engine.endNanos()) : next;
-                interval(last, now, measured);
+                Window w = window(measured);
+                interval(last, now, measured, w.inDrain(last));
                 last = now;
-                Summary s = summary(ended, now, measured);
+                Summary s = summary(ended, now, w);
                 if (options.json() != null) {
                     json.write(s);
                 }
                 if (ended) {
-                    if (options.live() != null && options.terminal()) {
-                        options.live().println();
+                    if (options.live() != null) {
+                        finalFrame(options.live(), s);
                     }
                     return s;
                 }
@@ -84,6 +96,11 @@ public final class Reporter {
                 hdrOut.close();
             }
         }
+    }
+
+    /** The measured window as of now (a stop ends it early). */
+    private Window window(long measured) {
+        return new Window(measured, engine.plan().measuredNanos(), engine.stoppedNanos());
     }
 
     private void openHdr() throws IOException {
@@ -102,13 +119,15 @@ public final class Reporter {
         hdr.outputLegend();
     }
 
-    private void interval(long from, long to, long measured) {
+    private void interval(long from, long to, long measured, boolean drain) {
         boolean warmup = to <= measured;
         double t = (to - measured) / 1e9;
         double seconds = (to - from) / 1e9;
         double target = engine.plan().rateAt((from + to) / 2 - measured);
         IntervalStats s = agg.interval(t, seconds, target, engine.outstanding(), engine.ceiling(), warmup);
-        timeline.add(s);
+        if (!drain) {
+            timeline.add(s);
+        }
         // a measured request may end in the interval that closes the warm-up (the swap comes a moment after it)
         if (hdr != null
                 && (!warmup && seconds > 0 || agg.lastMeasuredServiceInterval().getTotalCount() > 0)) {
@@ -122,11 +141,11 @@ public final class Reporter {
             hdrOut.flush();
         }
         if (options.live() != null && seconds >= 0.05) {
-            live(options.live(), s);
+            live(options.live(), s, drain);
         }
     }
 
-    private void live(PrintStream out, IntervalStats s) {
+    private void live(PrintStream out, IntervalStats s, boolean drain) {
         double total = (engine.plan().warmupNanos() + engine.plan().measuredNanos()) / 1e9;
         double elapsed = s.t() + engine.plan().warmupNanos() / 1e9;
         String line = String.format(
@@ -134,7 +153,7 @@ public final class Reporter {
                 "%6.1fs/%.0fs%s  rate %s/%s  p50 %s  p99 %s  err %d  drop %d  " + "inflight %d%s",
                 elapsed,
                 total,
-                s.warmup() ? " warmup" : "",
+                s.warmup() ? " warmup" : drain ? " drain" : "",
                 Text.count(s.rate()),
                 s.targetRate() > 0 ? Text.count(s.targetRate()) : "-",
                 Text.micros(s.p50Us()),
@@ -143,6 +162,31 @@ public final class Reporter {
                 s.dropped(),
                 s.inflight(),
                 engine.plan().adaptive() ? "  ceiling " + s.ceiling() : "");
+        print(out, line);
+    }
+
+    /** The live line's last frame: the measured window's own figures, and how long the drain took. */
+    private void finalFrame(PrintStream out, Summary s) {
+        LoadPlan p = engine.plan();
+        String line = String.format(
+                Locale.ROOT,
+                "%6.1fs/%.0fs done  rate %s/%s  p50 %s  p99 %s  err %d  drop %d  drain %s",
+                p.warmupNanos() / 1e9 + s.seconds() + s.drainSeconds(),
+                (p.warmupNanos() + p.measuredNanos()) / 1e9,
+                Text.count(s.rateAchieved()),
+                s.rateTarget() > 0 ? Text.count(s.rateTarget()) : "-",
+                Text.micros(s.corrected().p(50)),
+                Text.micros(s.corrected().p(99)),
+                s.errors(),
+                s.dropped(),
+                Text.micros(s.drainSeconds() * 1e6));
+        print(out, line);
+        if (options.terminal()) {
+            out.println();
+        }
+    }
+
+    private void print(PrintStream out, String line) {
         if (options.terminal()) {
             out.print("\r" + line + "\033[K");
             out.flush();
@@ -151,20 +195,25 @@ public final class Reporter {
         }
     }
 
-    private Summary summary(boolean complete, long now, long measured) {
+    private Summary summary(boolean complete, long now, Window w) {
         Tally m = agg.measured();
         LoadPlan p = engine.plan();
-        double seconds = Math.max(0, now - measured) / 1e9;
+        double seconds = w.seconds(now, complete);
         double target = p.isOpen() ? p.expectedRequests() / (p.measuredNanos() / 1e9) : 0;
+        long dropped = m.count(Outcome.DROPPED);
         return new Summary(
                 options.target(),
                 model,
                 complete,
                 seconds,
-                m.ended(),
+                m.scheduled(),
+                m.sent(),
+                dropped,
+                Math.max(0, m.notSent() - dropped),
                 target,
-                seconds > 0 ? m.responses() / seconds : 0,
-                m.count(Outcome.DROPPED),
+                seconds > 0 ? (m.responses() - m.drained()) / seconds : 0,
+                w.drainSeconds(now),
+                m.drained(),
                 m.errors(),
                 Summary.outcomes(m),
                 Summary.statuses(m),
@@ -176,7 +225,7 @@ public final class Reporter {
                 engine.connectFailures(),
                 engine.ceiling(),
                 p.adaptive(),
-                complete && p.isOpen() ? pacing(measured) : null,
+                complete && p.isOpen() ? pacing(w.start()) : null,
                 List.copyOf(timeline));
     }
 

@@ -2,6 +2,7 @@ package dev.zapline.load.report;
 
 import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.metrics.Percentiles;
 import dev.zapline.load.metrics.Tally;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,13 +12,23 @@ import org.HdrHistogram.Histogram;
 /**
  * The results of a run's measured phase (or of it so far): what the summary, the JSON file and the tests read.
  *
+ * <p>Counts: {@code scheduled = requests + dropped + unconnected}, where {@code requests} are the requests written
+ * ({@link #sent()}), {@code dropped} those never written because of the in-flight ceiling or the wait limit, and
+ * {@code unconnected} those never written because no connection of their loop was open (they are also counted in
+ * the {@code connect} outcome). Once the run is complete every scheduled request has ended in one outcome.
+ *
  * @param target the URL
  * @param model "open", "closed" or "max-throughput"
  * @param complete false while the run goes on (the JSON file is rewritten each second)
- * @param seconds length of the measured phase so far
- * @param requests requests ended in the measured phase (every outcome, drops included)
+ * @param seconds length of the measured window so far (to the schedule's end, or the stop; the drain excluded)
+ * @param scheduled requests of the measured phase taken from the schedule (open) or started by a user (closed)
+ * @param requests requests of the measured phase written to a connection
+ * @param dropped scheduled requests never written: beyond the in-flight ceiling, or waited too long
+ * @param unconnected scheduled requests never written because no connection of their loop was open
  * @param rateTarget the schedule's mean rate, 0 without one
- * @param rateAchieved responses (any status) per second
+ * @param rateAchieved responses (any status) that arrived within the measured window, per second of it
+ * @param drainSeconds time from the window's end until the last request in flight ended (0 while the window lasts)
+ * @param drainResponses responses that arrived in the drain (counted in the outcomes and latencies, not the rate)
  * @param outcomes count per outcome, keyed by {@link Outcome#key()}
  * @param statuses count per status code
  * @param corrected latency from the intended send time
@@ -27,16 +38,21 @@ import org.HdrHistogram.Histogram;
  *     value when the schedule ended; 0 for a closed run
  * @param adaptive whether the ceiling was adaptive
  * @param pacing sends per 10 ms bucket against the schedule (open model, final summary only), or null
+ * @param timeline one entry per second of the warm-up and the measured window (the drain is not in it)
  */
 public record Summary(
         String target,
         String model,
         boolean complete,
         double seconds,
+        long scheduled,
         long requests,
+        long dropped,
+        long unconnected,
         double rateTarget,
         double rateAchieved,
-        long dropped,
+        double drainSeconds,
+        long drainResponses,
         long errors,
         Map<String, Long> outcomes,
         Map<Integer, Long> statuses,
@@ -51,6 +67,11 @@ public record Summary(
         Pacing pacing,
         List<IntervalStats> timeline) {
 
+    /** Requests written to a connection: the same figure as {@link #requests()}. */
+    public long sent() {
+        return requests;
+    }
+
     /** Percentiles reported, and their JSON key suffixes. */
     static final double[] PERCENTILES = {50, 75, 90, 99, 99.9, 99.99};
 
@@ -59,13 +80,15 @@ public record Summary(
     /** Percentiles of one histogram in microseconds. */
     public record Latency(long count, double[] percentilesUs, double maxUs, double meanUs) {
 
+        /** Every reported percentile and the mean from one walk of {@code h}. */
         public static Latency of(Histogram h) {
+            Percentiles walk = new Percentiles(PERCENTILES).read(h);
             double[] p = new double[PERCENTILES.length];
-            boolean empty = h.getTotalCount() == 0;
             for (int i = 0; i < p.length; i++) {
-                p[i] = empty ? 0 : h.getValueAtPercentile(PERCENTILES[i]) / 1e3;
+                p[i] = walk.value(i) / 1e3;
             }
-            return new Latency(h.getTotalCount(), p, empty ? 0 : h.getMaxValue() / 1e3, empty ? 0 : h.getMean() / 1e3);
+            boolean empty = walk.count() == 0;
+            return new Latency(walk.count(), p, empty ? 0 : h.getMaxValue() / 1e3, walk.mean() / 1e3);
         }
 
         public double p(double percentile) {

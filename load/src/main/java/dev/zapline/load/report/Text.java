@@ -41,15 +41,30 @@ public final class Text {
         b.append(String.format(Locale.ROOT, "Target      %s (%s model)%n", s.target(), s.model()));
         b.append(String.format(
                 Locale.ROOT,
-                "Requests    %d in %.2f s%s%n",
+                "Scheduled   %d = %d sent + %d dropped%s%n",
+                s.scheduled(),
+                s.sent(),
+                s.dropped(),
+                s.unconnected() > 0 ? " + " + s.unconnected() + " with no connection open" : ""));
+        b.append(String.format(
+                Locale.ROOT,
+                "Requests    %d sent in %.2f s%s%n",
                 s.requests(),
                 s.seconds(),
                 s.complete() ? "" : " (incomplete)"));
         b.append(String.format(
                 Locale.ROOT,
-                "Rate        %s/s achieved%s%n",
+                "Rate        %s/s achieved%s (responses within the %.2f s)%n",
                 count(s.rateAchieved()),
-                s.rateTarget() > 0 ? " of " + count(s.rateTarget()) + "/s target" : ""));
+                s.rateTarget() > 0 ? " of " + count(s.rateTarget()) + "/s target" : "",
+                s.seconds()));
+        if (s.drainSeconds() > 0 || s.drainResponses() > 0) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "Drain       %s until the run ended, %d responses (in the latencies, not the rate)%n",
+                    micros(s.drainSeconds() * 1e6),
+                    s.drainResponses()));
+        }
         b.append("Latency     corrected (from intended send)   service (from actual write)\n");
         String[] names = {"p50", "p75", "p90", "p99", "p99.9", "p99.99"};
         for (int i = 0; i < names.length; i++) {

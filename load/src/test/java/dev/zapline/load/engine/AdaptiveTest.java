@@ -68,8 +68,9 @@ class AdaptiveTest {
             double capacity = fixed.rateAchieved();
 
             // with it: the ceiling falls to about 100 ms of offered load (40), the excess is dropped, goodput holds
-            assertThat(adaptive.requests()).isEqualTo(600);
+            assertThat(adaptive.scheduled()).isEqualTo(600);
             assertThat(adaptive.dropped()).isPositive();
+            assertThat(adaptive.requests()).isEqualTo(adaptive.sent()).isEqualTo(600 - adaptive.dropped());
             assertThat(adaptive.outcomes().get("success") + adaptive.dropped()).isEqualTo(600);
             assertThat(adaptive.inflightCeiling()).isBetween(8L, 80L);
             long lowest = adaptive.timeline().stream()

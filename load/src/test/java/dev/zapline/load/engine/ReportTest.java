@@ -49,15 +49,24 @@ class ReportTest {
 
             // phase membership goes by the intended send time: exactly the measured window's 2,500 slots
             assertThat(s.requests()).isEqualTo(2500);
+            assertThat(s.scheduled()).isEqualTo(2500);
+            assertThat(s.seconds()).isEqualTo(2.5);
             assertThat(new dev.zapline.load.metrics.Tally().read(Runs.all(e)).ended())
                     .isEqualTo(3000);
             assertThat(s.rateTarget()).isEqualTo(1000.0);
             JsonNode j = new ObjectMapper().readTree(dir.resolve("r.json").toFile());
-            for (String k : new String[] {"requests", "rate_target", "rate_achieved", "dropped", "errors"}) {
+            for (String k : new String[] {
+                "scheduled", "requests", "sent", "dropped", "unconnected", "rate_target", "rate_achieved", "errors"
+            }) {
                 assertThat(j.path("summary").has(k)).as("summary.%s", k).isTrue();
             }
             assertThat(j.path("summary").path("requests").asLong()).isEqualTo(s.requests());
             assertThat(j.path("summary").path("complete").asBoolean()).isTrue();
+            assertThat(j.path("summary").path("duration_s").asDouble()).isEqualTo(2.5);
+            assertThat(j.path("summary").path("drain").path("seconds").isNumber())
+                    .isTrue();
+            assertThat(j.path("summary").path("drain").path("responses").asLong())
+                    .isEqualTo(s.drainResponses());
             JsonNode pacing = j.path("summary").path("pacing");
             assertThat(pacing.path("bucket_ms").asInt()).isEqualTo(10);
             assertThat(pacing.path("buckets").asInt()).isEqualTo(250);
@@ -77,8 +86,11 @@ class ReportTest {
             }
             assertThat(j.path("latency").path("corrected").path("count").asLong())
                     .isEqualTo(s.requests());
+            // warm-up, two whole seconds, and the last half second cut at the window's end: no stub of drain
             JsonNode timeline = j.path("timeline");
-            assertThat(timeline.size()).isBetween(3, 5);
+            assertThat(timeline.size()).isEqualTo(4);
+            assertThat(timeline.get(3).path("t").asDouble()).isBetween(2.49, 2.5);
+            assertThat(timeline.get(3).path("seconds").asDouble()).isBetween(0.49, 0.5);
             for (JsonNode i : timeline) {
                 for (String k : new String[] {"t", "rate", "p50_us", "p99_us", "errors", "dropped"}) {
                     assertThat(i.has(k)).as("timeline[].%s", k).isTrue();
@@ -98,7 +110,10 @@ class ReportTest {
             assertThat(corrected.getValueAtPercentile(99) / 1e3)
                     .isCloseTo(s.corrected().p(99), org.assertj.core.data.Percentage.withPercentage(1));
 
-            assertThat(live.toString(StandardCharsets.UTF_8).lines().count()).isBetween(3L, 5L);
+            java.util.List<String> lines =
+                    live.toString(StandardCharsets.UTF_8).lines().toList();
+            assertThat(lines.size()).as("live lines %s", lines).isBetween(5, 6);
+            assertThat(lines.getLast()).contains(" done ", "/1000 ").doesNotContain("rate 0/");
             assertThat(Text.render(s)).contains("p99.99", "corrected", "service", "success ");
         }
     }
@@ -123,8 +138,10 @@ class ReportTest {
                                     "zap://test/health", dir.resolve("s.json"), dir.resolve("s.hlog"), null, false))
                     .run();
             assertThat(System.nanoTime() - t0).isLessThan(6_000_000_000L);
-            assertThat(s.requests()).isBetween(1300L, 1700L);
-            assertThat(s.requests())
+            assertThat(s.scheduled()).isBetween(1300L, 1700L);
+            assertThat(s.sent() + s.dropped() + s.unconnected()).isEqualTo(s.scheduled());
+            assertThat(s.seconds()).isEqualTo((e.stoppedNanos() - e.measuredStartNanos()) / 1e9);
+            assertThat(s.scheduled())
                     .isEqualTo(s.outcomes().values().stream()
                             .mapToLong(Long::longValue)
                             .sum());

@@ -7,6 +7,7 @@ import dev.zapline.load.engine.NanoClock;
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.PacingCounter;
+import dev.zapline.load.metrics.Percentiles;
 import dev.zapline.load.report.ReportOptions;
 import dev.zapline.load.report.Reporter;
 import dev.zapline.load.report.Summary;
@@ -18,6 +19,7 @@ import dev.zapline.load.schedule.Stages;
 import io.netty.channel.EventLoopGroup;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
 
 /** Examples for schedules, the engine, recorders and the reporter of {@code dev.zapline.load}. */
 final class LoadSnippets {
@@ -104,5 +106,14 @@ final class LoadSnippets {
         int[] all = PacingCounter.merge(perLoop); // after the run
         // @end
         return all;
+    }
+
+    long percentiles(Histogram interval) {
+        // @start region="percentiles"
+        Percentiles p = new Percentiles(50, 99, 99.9); // once, ascending
+        p.read(interval); // each interval: one walk, no allocation
+        long p99 = p.value(1);
+        // @end
+        return p99;
     }
 }
