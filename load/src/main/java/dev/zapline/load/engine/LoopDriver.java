@@ -19,10 +19,8 @@ import java.util.concurrent.TimeUnit;
  * written the moment a slot frees (from the response callback), its latency still counted from its intended
  * time; beyond the in-flight ceiling, or after waiting longer than the plan allows, it is dropped and counted
  * ({@code CONNECT_ERROR} instead when no connection of the loop is open). Invariant: while the FIFO is not empty,
- * no open connection has a free slot.
- *
- * <p>Writes are batched per event-loop turn ({@link DirtyLinks}): what the responses of one read batch or one tick
- * made sendable is flushed once per connection at the batch's end, and that flush is its send time.
+ * no open connection has a free slot. Writes are batched per event-loop turn ({@link DirtyLinks}): what one read
+ * batch or tick made sendable is flushed once per connection at its end, and that flush is its send time.
  *
  * <p>Every request taken from the schedule (or started by a user) ends in exactly one outcome.
  *
