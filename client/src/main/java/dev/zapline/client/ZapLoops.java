@@ -4,7 +4,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -16,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The event loops ZAP connections run on: epoll where the native library loads, NIO elsewhere (or when asked).
- * Threads are daemons named {@code zapline-client-…}.
+ * Threads are daemons named {@code zapline-client-…}; each loop is a {@link TimerLoop}, whose one timer moves
+ * without allocating (the load generator paces its sends with it).
  *
  * {@snippet class=dev.zapline.client.snippets.ClientSnippets region=loops}
  *
@@ -33,8 +33,7 @@ public final class ZapLoops implements AutoCloseable {
         }
         this.epoll = preferNative && Epoll.isAvailable();
         IoHandlerFactory factory = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        this.group =
-                new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("zapline-client", true), factory);
+        this.group = TimerLoop.group(threads, new DefaultThreadFactory("zapline-client", true), factory);
     }
 
     /** Starts {@code threads} event loops, epoll when {@code preferNative} and available. */

@@ -3,7 +3,6 @@ package dev.zapline.load.engine;
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.schedule.Schedule;
-import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -40,7 +39,7 @@ public final class Engine {
     private volatile long endNanos;
     private volatile long stoppedNanos = Long.MAX_VALUE;
 
-    private Engine(LoadPlan plan, Client client, EventLoopGroup group, NanoClock clock) {
+    private Engine(LoadPlan plan, Client client, DriverLoop[] loops, NanoClock clock) {
         this.plan = plan;
         this.clock = clock;
         int n = plan.threads();
@@ -50,10 +49,9 @@ public final class Engine {
         this.done = new CountDownLatch(n);
         Schedule schedule = plan.isOpen() ? plan.schedule() : null;
         for (int i = 0; i < n; i++) {
-            EventLoop loop = group.next();
             drivers[i] = new LoopDriver(
                     this,
-                    loop,
+                    loops[i],
                     client,
                     clock,
                     plan,
@@ -76,7 +74,16 @@ public final class Engine {
     public static Engine start(
             LoadPlan plan, Client client, EventLoopGroup group, NanoClock clock, long connectWaitMillis) {
         FdBudget.check(plan.connections());
-        Engine e = new Engine(plan, client, group, clock);
+        DriverLoop[] loops = new DriverLoop[plan.threads()];
+        for (int i = 0; i < loops.length; i++) {
+            loops[i] = new NettyLoop(group.next(), plan.tickNanos());
+        }
+        return start(plan, client, loops, clock, connectWaitMillis);
+    }
+
+    /** {@link #start(LoadPlan, Client, EventLoopGroup, NanoClock, long)} on loops of the caller's (tests: by hand). */
+    static Engine start(LoadPlan plan, Client client, DriverLoop[] loops, NanoClock clock, long connectWaitMillis) {
+        Engine e = new Engine(plan, client, loops, clock);
         CompletableFuture<?>[] all = new CompletableFuture<?>[e.drivers.length];
         for (int i = 0; i < all.length; i++) {
             all[i] = e.drivers[i].connectAll();

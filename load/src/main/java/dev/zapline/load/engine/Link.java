@@ -96,9 +96,9 @@ final class Link implements ConnectionEvents, Runnable {
         driver.closed(this);
     }
 
-    /** The reconnect task. */
+    /** The reopen task. */
     @Override
     public void run() {
-        driver.connect(this);
+        driver.open(this);
     }
 }

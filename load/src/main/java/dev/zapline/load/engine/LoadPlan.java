@@ -32,7 +32,8 @@ import java.util.List;
  * @param maxInflight requests in flight plus waiting for a connection, in total (open model); beyond it, dropped
  * @param maxWaitNanos longest a request may wait for a free connection before it is dropped
  * @param expect statuses counted as success
- * @param tickNanos period of each loop's pacing tick
+ * @param tickNanos period of the pacing tick on event loops without their own timer (a {@code ZapLoops} loop wakes
+ *     for each due time instead)
  * @param graceNanos after a stop, how long requests in flight may still finish
  * @param adaptive open model: each loop lowers and raises its in-flight ceiling (at most its share of
  *     {@code maxInflight}) from measured latency, by Little's law ({@link Ceiling})

@@ -4,37 +4,36 @@ import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.schedule.ScheduleCursor;
-import io.netty.channel.EventLoop;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
- * One event loop's share of a run: its connections, its share of the schedule (open model) or of the users
- * (closed model), and the pacing tick. Everything here runs on the loop, so nothing is synchronised and nothing
- * is allocated per request.
+ * One event loop's share of a run: it joins an {@link Admission} (which requests are due, and whether each is
+ * sent, queued or dropped), the loop's {@link Slots} (connections) and its recorders. Everything here runs on the
+ * loop ({@link DriverLoop}), so nothing is synchronised, and nothing is allocated per request.
  *
- * <p>Pacing. A single task, scheduled once at a fixed rate ({@link LoadPlan#tickNanos}), sends every request whose
- * intended time has come. A request that finds no free connection slot waits in a FIFO of intended times and is
- * written the moment a slot frees (from the response callback), its latency still counted from its intended
- * time; beyond the in-flight ceiling, or after waiting longer than the plan allows, it is dropped and counted
- * ({@code CONNECT_ERROR} instead when no connection of the loop is open). Invariant: while the FIFO is not empty,
- * no open connection has a free slot. Writes are batched per event-loop turn ({@link DirtyLinks}): what one read
- * batch or tick made sendable is flushed once per connection at its end, and that flush is its send time.
+ * <p>Pacing. The loop's timer is armed for the earliest time something is due: the next request of the schedule
+ * or a thinking user's, the expiry of the oldest waiting request, a check for timed-out requests while any is in
+ * flight. When it fires, the driver writes every request due by then; between two such times the loop sleeps. A
+ * request that finds no free slot waits, is written the moment a slot frees (from the response callback), its
+ * latency still counted from its intended time; beyond the ceiling, or after waiting longer than the plan allows,
+ * it is dropped and counted ({@code CONNECT_ERROR} instead when no connection of the loop is open). Invariant:
+ * while requests wait, no open connection has a free slot. Writes are batched per loop turn ({@link DirtyLinks}):
+ * what one read batch or one wake-up made sendable is flushed once per connection at its end, and that flush is
+ * its send time.
  *
- * <p>Every request taken from the schedule (or started by a user) ends in exactly one outcome.
+ * <p>Every request taken from the schedule (or started by a user) ends in exactly one outcome. A request belongs to
+ * the phase (warm-up or measured) of its intended time, however late it ends.
  *
  * <p>When the client has several requests (a targets file), the loop's k-th write is request {@code k mod n}: each
  * loop cycles through them in order, so every request gets its share, to within one per loop.
  */
-final class LoopDriver implements Runnable {
+final class LoopDriver {
 
-    private static final long TIMEOUT_CHECK = 1_000_000;
-    private static final long BACKOFF_MIN = 10_000_000;
-    private static final long BACKOFF_MAX = 1_000_000_000;
+    /** Longest interval between two checks for timed-out requests (shorter for a short timeout). */
+    private static final long TIMEOUT_CHECK = 10_000_000;
 
     private final Engine engine;
-    private final EventLoop loop;
+    private final DriverLoop loop;
     private final Client client;
     private final NanoClock clock;
     private final LoopRecorder rec;
@@ -46,51 +45,37 @@ final class LoopDriver implements Runnable {
     private final PacingCounter pacing;
 
     private final StatusSet expect;
-    private final Link[] links;
-    private final DirtyLinks dirty;
-    private final LongRing waiting;
-    private final LongRing thinking;
-    private final ScheduleCursor cursor;
-    private final int maxOutstanding;
-    /** Requests in flight plus waiting beyond which a due one is dropped: fixed, or moved by {@link Ceiling}. */
-    private int ceiling;
+    private final Admission model;
+    /** {@link #model} when the plan is open, else null. */
+    private final OpenModel open;
+    /** {@link #model} when the plan is closed, else null. */
+    private final ClosedModel closed;
 
-    private final int minCeiling;
-    private final boolean adaptive;
-    private long windowStart;
-    private long windowService;
-    private long windowDue;
+    private final Slots slots;
+    private final DirtyLinks dirty;
     private final long timeout;
-    private final long maxWait;
-    private final long think;
+    private final long timeoutCheck;
     private final long grace;
     /** Bytes of each of the client's requests; the loop sends them round robin. */
     private final int[] requestBytes;
 
     private int nextRequest;
-    private long nextDue = -1;
-    private long start;
     private long measuredStart;
-    private long end = Long.MAX_VALUE;
-    private int users;
     private int inflight;
-    private int activeLinks;
-    private int rr;
     private long nextTimeoutCheck;
     private boolean begun;
     private boolean stopping;
     private long stopDeadline;
     private boolean finished;
-    private ScheduledFuture<?> tick;
     private int pendingConnects;
     private final CompletableFuture<Void> connected = new CompletableFuture<>();
     volatile long outstanding;
-    /** The ceiling as of the last tick (open model), 0 for a closed plan. */
+    /** The ceiling as of the last wake-up (open model), 0 for a closed plan. */
     volatile int ceilingNow;
 
     LoopDriver(
             Engine engine,
-            EventLoop loop,
+            DriverLoop loop,
             Client client,
             NanoClock clock,
             LoadPlan plan,
@@ -105,34 +90,31 @@ final class LoopDriver implements Runnable {
         this.warmupNanos = plan.warmupNanos();
         this.pacing = plan.isOpen() ? PacingCounter.forLength(plan.measuredNanos()) : null;
         this.expect = plan.expect();
-        this.cursor = cursor;
         int loops = plan.threads();
         int conns = share(plan.connections(), index, loops);
-        this.users = plan.isOpen() ? 0 : share(plan.users(), index, loops);
+        int users = plan.isOpen() ? 0 : share(plan.users(), index, loops);
         int pipeline =
                 plan.pipeline() > 0 ? plan.pipeline() : plan.isOpen() ? 1 : Math.max(1, (users + conns - 1) / conns);
-        this.links = new Link[conns];
+        Link[] links = new Link[conns];
         for (int i = 0; i < conns; i++) {
             links[i] = new Link(this, i, pipeline);
         }
+        this.slots = new Slots(links, plan.seed() * 31 + index);
         this.dirty = new DirtyLinks(links, clock);
         if (plan.isOpen()) {
-            this.maxOutstanding = Math.max(1, (int) Math.min(1 << 20, ((long) plan.maxInflight() + loops - 1) / loops));
-            this.waiting = new LongRing(maxOutstanding);
-            this.thinking = null;
-            this.minCeiling = (int) Math.min(maxOutstanding, Ceiling.HEADROOM * Math.max(1L, (long) conns * pipeline));
+            int max = Math.max(1, (int) Math.min(1 << 20, ((long) plan.maxInflight() + loops - 1) / loops));
+            int min = (int) Math.min(max, Ceiling.HEADROOM * Math.max(1L, (long) conns * pipeline));
+            this.open = new OpenModel(cursor, max, min, plan.adaptive(), plan.maxWaitNanos());
+            this.closed = null;
+            this.model = open;
+            this.ceilingNow = max;
         } else {
-            this.maxOutstanding = Integer.MAX_VALUE;
-            this.waiting = new LongRing(Math.max(1, users));
-            this.thinking = new LongRing(Math.max(1, users));
-            this.minCeiling = 1;
+            this.open = null;
+            this.closed = new ClosedModel(users, plan.thinkNanos(), plan.maxWaitNanos());
+            this.model = closed;
         }
-        this.ceiling = maxOutstanding;
-        this.ceilingNow = plan.isOpen() ? ceiling : 0;
-        this.adaptive = plan.adaptive();
         this.timeout = plan.timeoutNanos();
-        this.maxWait = plan.maxWaitNanos();
-        this.think = plan.thinkNanos();
+        this.timeoutCheck = Math.max(1_000_000, Math.min(TIMEOUT_CHECK, timeout / 10));
         this.grace = plan.graceNanos();
         this.requestBytes = new int[client.requests()];
         for (int i = 0; i < requestBytes.length; i++) {
@@ -168,19 +150,19 @@ final class LoopDriver implements Runnable {
         return warm != null && intended - measuredStart < 0 ? warm : rec;
     }
 
-    EventLoop loop() {
-        return loop;
-    }
-
-    /** Opens every connection; completes when each has succeeded or failed once. */
+    /**
+     * Opens every connection, {@link Slots#CONNECT_WINDOW} at a time; completes when each has succeeded or failed
+     * once.
+     */
     CompletableFuture<Void> connectAll() {
         loop.execute(() -> {
+            Link[] links = slots.links();
             pendingConnects = links.length;
             if (links.length == 0) {
                 connected.complete(null);
             }
             for (Link l : links) {
-                connect(l);
+                open(l);
             }
         });
         return connected;
@@ -189,21 +171,15 @@ final class LoopDriver implements Runnable {
     /** Starts pacing at {@code startNanos}; a closed run's users stop starting requests at {@code endNanos}. */
     void begin(long startNanos, long endNanos) {
         loop.execute(() -> {
-            start = startNanos;
             measuredStart = startNanos + warmupNanos;
-            windowStart = startNanos;
             rec.endWindowAt(measuredStart + engine.plan().measuredNanos());
-            end = endNanos;
-            begun = true;
-            if (cursor != null) {
-                nextDue = cursor.next();
-            } else {
-                for (int i = 0; i < users; i++) {
-                    thinking.add(startNanos);
-                }
+            if (closed != null) {
+                closed.endAt(endNanos);
             }
-            long delay = Math.max(0, startNanos - clock.nanos());
-            tick = loop.scheduleAtFixedRate(this, delay, engine.plan().tickNanos(), TimeUnit.NANOSECONDS);
+            model.begin(startNanos);
+            begun = true;
+            loop.timer(this::wake);
+            rearm();
         });
     }
 
@@ -217,124 +193,112 @@ final class LoopDriver implements Runnable {
             stopping = true;
             stopDeadline = now + grace;
             rec.endWindowAt(now);
-            nextDue = -1;
-            while (!waiting.isEmpty()) {
-                rec(waiting.poll()).notSent(Outcome.DROPPED);
-                retireIfClosed();
-            }
-            if (thinking != null) {
-                users -= thinking.size();
-                while (!thinking.isEmpty()) {
-                    thinking.poll();
-                }
+            model.stop();
+            for (long w = model.pollWaiting(); w != Admission.NONE; w = model.pollWaiting()) {
+                rec(w).notSent(Outcome.DROPPED);
+                model.ended(now);
             }
             if (!begun) {
                 finish();
+            } else {
+                settle(now);
             }
         });
     }
 
-    @Override
-    public void run() {
+    /** The timer: whatever is due now. */
+    void wake() {
         if (finished) {
             return;
         }
         long now = clock.nanos();
-        if (cursor != null) {
-            long rel = now - start;
-            while (nextDue >= 0 && nextDue <= rel) {
-                offer(start + nextDue, now);
-                nextDue = cursor.next();
-                windowDue++;
-            }
-            // the ceiling stops moving with the schedule's end: the summary reports it as it was then
-            if (adaptive && nextDue >= 0 && now - windowStart >= Ceiling.PERIOD) {
-                ceiling = Ceiling.next(windowService, now - windowStart, windowDue, minCeiling, maxOutstanding);
-                ceilingNow = ceiling;
-                windowService = 0;
-                windowDue = 0;
-                windowStart = now;
-            }
-        } else {
-            while (!thinking.isEmpty() && thinking.peek() <= now) {
-                long due = thinking.poll();
-                if (now >= end) {
-                    users--;
-                } else {
-                    offer(due, now);
-                }
-            }
-            if (now >= end) {
-                while (!waiting.isEmpty()) {
-                    drop(waiting.poll());
-                    users--;
-                }
-            }
+        if (open != null) {
+            open.adapt(now);
+            ceilingNow = open.ceiling;
         }
-        while (!waiting.isEmpty() && now - waiting.peek() > maxWait) {
-            drop(waiting.poll());
-            userDone(now);
+        dispatch(now);
+        for (long w = model.expired(now); w != Admission.NONE; w = model.expired(now)) {
+            drop(w);
+            model.ended(now);
+            dispatch(now);
         }
-        if (now >= nextTimeoutCheck) {
-            nextTimeoutCheck = now + TIMEOUT_CHECK;
-            checkTimeouts(now);
+        if (inflight > 0 && now - nextTimeoutCheck >= 0) {
+            nextTimeoutCheck = now + timeoutCheck;
+            slots.closeTimedOut(now, timeout, stopping && now - stopDeadline > 0);
         }
+        settle(now);
+    }
+
+    /** Flushes what this turn wrote, publishes the counts, then finishes or arms the timer for the next due time. */
+    private void settle(long now) {
         dirty.flush();
-        outstanding = inflight + waiting.size();
-        if (inflight == 0
-                && waiting.isEmpty()
-                && (thinking == null || thinking.isEmpty())
-                && (cursor != null ? nextDue < 0 : users == 0)) {
+        if (!begun) {
+            return;
+        }
+        outstanding = inflight + model.waitingCount();
+        if (inflight == 0 && model.exhausted()) {
             finish();
+            return;
         }
+        rearm();
     }
 
-    private void checkTimeouts(long now) {
-        boolean abandon = stopping && now - stopDeadline > 0;
-        for (Link l : links) {
-            if (l.size > 0 && !l.timedOut && (abandon || now - l.oldestSent() > timeout)) {
-                l.timedOut = true;
-                deactivate(l);
-                l.conn.close();
+    private void rearm() {
+        if (finished || !begun) {
+            return;
+        }
+        long at = model.nextWake();
+        if (inflight > 0) {
+            if (nextTimeoutCheck == 0) {
+                nextTimeoutCheck = clock.nanos() + timeoutCheck;
             }
+            at = Admission.earliest(at, nextTimeoutCheck);
+        } else {
+            nextTimeoutCheck = 0;
+        }
+        if (at == Admission.NONE) {
+            loop.disarm();
+        } else {
+            loop.wakeAt(at);
         }
     }
 
-    /** A request is due (or a user is ready) at {@code intended}: write it, queue it, or drop it. */
+    /** Takes every request due at {@code now} from the model and writes, queues or drops it. */
+    private void dispatch(long now) {
+        for (long t = model.due(now); t != Admission.NONE; t = model.due(now)) {
+            offer(t, now);
+        }
+    }
+
     private void offer(long intended, long now) {
-        if (waiting.isEmpty()) {
-            for (Link l = free(); l != null; l = free()) {
-                if (send(l, intended, now)) {
+        while (true) {
+            Link l = model.hasWaiting() ? null : slots.free();
+            switch (model.admit(intended, l != null, inflight)) {
+                case SEND -> {
+                    if (send(l, intended, now)) {
+                        return;
+                    }
+                }
+                case QUEUE -> {
+                    return;
+                }
+                case DROP -> {
+                    drop(intended);
+                    model.ended(now);
                     return;
                 }
             }
         }
-        if (inflight + waiting.size() >= ceiling || waiting.size() == waiting.capacity()) {
-            drop(intended);
-            return;
-        }
-        waiting.add(intended);
     }
 
     private void drop(long intended) {
-        rec(intended).notSent(activeLinks > 0 ? Outcome.DROPPED : Outcome.CONNECT_ERROR);
-    }
-
-    private Link free() {
-        for (int k = 0; k < links.length; k++) {
-            Link l = links[rr];
-            rr = rr + 1 == links.length ? 0 : rr + 1;
-            if (l.hasFree()) {
-                return l;
-            }
-        }
-        return null;
+        rec(intended).notSent(slots.active() > 0 ? Outcome.DROPPED : Outcome.CONNECT_ERROR);
     }
 
     private boolean send(Link l, long intended, long now) {
         int r = nextRequest;
         if (!l.conn.write(r)) {
-            deactivate(l);
+            slots.deactivate(l);
             return false;
         }
         l.push(intended, now);
@@ -349,11 +313,11 @@ final class LoopDriver implements Runnable {
     }
 
     private void refill(Link l, long now) {
-        while (!waiting.isEmpty() && l.hasFree()) {
-            if (!send(l, waiting.peek(), now)) {
+        while (model.hasWaiting() && l.hasFree()) {
+            if (!send(l, model.peekWaiting(), now)) {
                 return;
             }
-            waiting.poll();
+            model.pollWaiting();
         }
     }
 
@@ -362,13 +326,8 @@ final class LoopDriver implements Runnable {
      * connection of the loop, go out now, one flush per connection.
      */
     void readComplete() {
-        dirty.flush();
-    }
-
-    private void deactivate(Link l) {
-        if (l.active) {
-            l.active = false;
-            activeLinks--;
+        if (!finished) {
+            settle(clock.nanos());
         }
     }
 
@@ -378,63 +337,59 @@ final class LoopDriver implements Runnable {
         long sent = l.oldestSent();
         l.pop();
         inflight--;
-        if (adaptive) {
-            windowService += now - sent;
+        if (open != null) {
+            open.served(now - sent);
         }
         rec(intended).response(status, expect.contains(status), intended, sent, now, bytes);
-        userDone(now);
+        model.ended(now);
+        if (closed != null) {
+            dispatch(now);
+        }
         refill(l, now);
     }
 
     void failure(Link l, Outcome outcome) {
         long now = clock.nanos();
-        deactivate(l);
+        slots.deactivate(l);
         LoopRecorder r = rec(l.oldestIntended());
         l.pop();
         inflight--;
         r.outcome(l.timedOut ? Outcome.TIMEOUT : outcome);
-        userDone(now);
-        dirty.flush();
-    }
-
-    /** A closed-model user's request ended: it thinks, starts its next request, or retires. */
-    private void userDone(long now) {
-        if (cursor != null) {
-            return;
+        model.ended(now);
+        if (closed != null) {
+            dispatch(now);
         }
-        if (stopping || now >= end) {
-            users--;
-        } else if (think > 0) {
-            thinking.add(now + think);
-        } else {
-            offer(now, now);
-        }
-    }
-
-    private void retireIfClosed() {
-        if (cursor == null) {
-            users--;
+        if (!finished) {
+            settle(now);
         }
     }
 
     void closed(Link l) {
-        deactivate(l);
+        slots.deactivate(l);
         dirty.flush();
         l.conn = null;
         if (finished) {
             return;
         }
-        long delay = l.failures == 0 ? 0 : Math.min(BACKOFF_MAX, BACKOFF_MIN << Math.min(20, l.failures - 1));
-        loop.schedule(l, delay, TimeUnit.NANOSECONDS);
+        long delay = slots.reopenDelay(l);
+        if (delay == 0) {
+            open(l);
+        } else {
+            loop.schedule(l, delay);
+        }
     }
 
-    void connect(Link l) {
-        if (finished) {
-            return;
+    /** Opens {@code l} now, or when the connect window has room. */
+    void open(Link l) {
+        if (!finished && slots.open(l)) {
+            connect(l);
         }
+    }
+
+    private void connect(Link l) {
         l.connectStarted = clock.nanos();
-        client.connect(loop, l).whenComplete((c, e) -> {
-            if (loop.inEventLoop()) {
+        client.connect(loop.eventLoop(), l).whenComplete((c, e) -> {
+            if (loop.inLoop()) {
                 connectDone(l, c, e);
             } else {
                 loop.execute(() -> connectDone(l, c, e));
@@ -449,6 +404,10 @@ final class LoopDriver implements Runnable {
             if (!connected.isDone() && --pendingConnects == 0) {
                 connected.complete(null);
             }
+            Link next = slots.opened();
+            if (next != null && !finished) {
+                connect(next);
+            }
         }
     }
 
@@ -458,8 +417,7 @@ final class LoopDriver implements Runnable {
             l.failures++;
             engine.connectFailed(e);
             if (!finished) {
-                long delay = Math.min(BACKOFF_MAX, BACKOFF_MIN << Math.min(20, l.failures - 1));
-                loop.schedule(l, delay, TimeUnit.NANOSECONDS);
+                loop.schedule(l, slots.reopenDelay(l));
             }
             return;
         }
@@ -468,27 +426,16 @@ final class LoopDriver implements Runnable {
             return;
         }
         engine.connected(now - l.connectStarted);
-        l.conn = c;
-        l.active = true;
-        activeLinks++;
-        l.timedOut = false;
-        l.failures = 0;
+        slots.activate(l, c);
         refill(l, now);
-        dirty.flush();
+        settle(now);
     }
 
     private void finish() {
         finished = true;
         outstanding = 0;
-        if (tick != null) {
-            tick.cancel(false);
-        }
-        for (Link l : links) {
-            if (l.conn != null) {
-                deactivate(l);
-                l.conn.close();
-            }
-        }
+        loop.cancel();
+        slots.closeAll();
         engine.loopFinished(clock.nanos());
     }
 

@@ -1,0 +1,87 @@
+package dev.zapline.load.engine;
+
+import dev.zapline.load.schedule.ScheduleCursor;
+
+/**
+ * The open model's admission: requests are due at the schedule's intended times, whatever the target does. A due
+ * request with no free slot waits, up to the loop's share of {@code --max-inflight} in flight plus waiting (the
+ * ceiling), beyond which it is dropped; with {@code --adaptive} the ceiling follows {@link Ceiling} every
+ * {@link Ceiling#PERIOD}, moved at the first wake-up after each period, and stops moving when the schedule ends.
+ */
+final class OpenModel extends Admission {
+
+    private final ScheduleCursor cursor;
+    private final int minCeiling;
+    private final int maxCeiling;
+    private final boolean adaptive;
+    private long start;
+    /** The next intended time after the start, or -1 once the schedule is exhausted (or stopped). */
+    private long nextDue = -1;
+
+    private long windowStart;
+    private long windowService;
+    private long windowDue;
+
+    /**
+     * @param maxCeiling the loop's share of {@code --max-inflight}: also the capacity of the waiting FIFO
+     * @param minCeiling the adaptive ceiling's floor
+     */
+    OpenModel(ScheduleCursor cursor, int maxCeiling, int minCeiling, boolean adaptive, long maxWaitNanos) {
+        super(maxCeiling, maxWaitNanos, maxCeiling);
+        this.cursor = cursor;
+        this.maxCeiling = maxCeiling;
+        this.minCeiling = Math.min(minCeiling, maxCeiling);
+        this.adaptive = adaptive;
+    }
+
+    @Override
+    void begin(long startNanos) {
+        start = startNanos;
+        windowStart = startNanos;
+        nextDue = cursor.next();
+    }
+
+    @Override
+    long due(long now) {
+        if (nextDue < 0 || nextDue > now - start) {
+            return NONE;
+        }
+        long intended = start + nextDue;
+        nextDue = cursor.next();
+        windowDue++;
+        return intended;
+    }
+
+    /** A response arrived {@code serviceNanos} after its write (the adaptive ceiling's input). */
+    void served(long serviceNanos) {
+        windowService += serviceNanos;
+    }
+
+    /** Moves the adaptive ceiling when a period has passed at {@code now} (and the schedule still runs). */
+    void adapt(long now) {
+        if (adaptive && nextDue >= 0 && now - windowStart >= Ceiling.PERIOD) {
+            ceiling = Ceiling.next(windowService, now - windowStart, windowDue, minCeiling, maxCeiling);
+            windowService = 0;
+            windowDue = 0;
+            windowStart = now;
+        }
+    }
+
+    @Override
+    void ended(long now) {}
+
+    @Override
+    void stop() {
+        nextDue = -1;
+    }
+
+    @Override
+    long nextWake() {
+        return earliest(nextDue < 0 ? NONE : start + nextDue, nextExpiry());
+    }
+
+    @Override
+    boolean exhausted() {
+        return nextDue < 0 && !hasWaiting();
+    }
+}
