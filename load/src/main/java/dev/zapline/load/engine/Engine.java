@@ -84,12 +84,8 @@ public final class Engine {
     /** {@link #start(LoadPlan, Client, EventLoopGroup, NanoClock, long)} on loops of the caller's (tests: by hand). */
     static Engine start(LoadPlan plan, Client client, DriverLoop[] loops, NanoClock clock, long connectWaitMillis) {
         Engine e = new Engine(plan, client, loops, clock);
-        CompletableFuture<?>[] all = new CompletableFuture<?>[e.drivers.length];
-        for (int i = 0; i < all.length; i++) {
-            all[i] = e.drivers[i].connectAll();
-        }
         try {
-            CompletableFuture.allOf(all).get(connectWaitMillis, TimeUnit.MILLISECONDS);
+            e.connectAll().get(connectWaitMillis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             e.abort();
@@ -99,19 +95,38 @@ public final class Engine {
             throw new IllegalStateException(
                     "connections to " + client.describe() + " not open within " + connectWaitMillis + " ms");
         }
-        synchronized (e) {
-            if (e.connectTimes.getTotalCount() == 0) {
-                e.abort();
-                throw new IllegalStateException("cannot connect to " + client.describe() + ": " + e.firstConnectError);
+        e.begin(client);
+        return e;
+    }
+
+    /** An engine whose connections are not opened yet ({@link #connectAll}, then {@link #begin}); for tests. */
+    static Engine prepare(LoadPlan plan, Client client, DriverLoop[] loops, NanoClock clock) {
+        return new Engine(plan, client, loops, clock);
+    }
+
+    /** Opens every loop's connections; completes when each has succeeded or failed once. */
+    CompletableFuture<Void> connectAll() {
+        CompletableFuture<?>[] all = new CompletableFuture<?>[drivers.length];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = drivers[i].connectAll();
+        }
+        return CompletableFuture.allOf(all);
+    }
+
+    /** Starts the run {@link #LEAD} from now, or fails (and stops) when no connection opened. */
+    void begin(Client client) {
+        synchronized (this) {
+            if (connectTimes.getTotalCount() == 0) {
+                abort();
+                throw new IllegalStateException("cannot connect to " + client.describe() + ": " + firstConnectError);
             }
         }
         long s = clock.nanos() + LEAD;
-        e.start = s;
+        start = s;
         long end = plan.isOpen() ? Long.MAX_VALUE : s + plan.warmupNanos() + plan.durationNanos();
-        for (LoopDriver d : e.drivers) {
+        for (LoopDriver d : drivers) {
             d.begin(s, end);
         }
-        return e;
     }
 
     private void abort() {

@@ -1,0 +1,275 @@
+package dev.zapline.load.engine;
+
+import io.netty.channel.EventLoop;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * A run on a manual clock: one loop driven by hand ({@link DriverLoop}) and a simulated target ({@link Client})
+ * whose connections answer each flushed request after a service time chosen by the test, in order per connection.
+ * {@link #run} jumps the clock from event to event (timer, delayed task, response), so every figure of a run is
+ * exact and repeatable, whatever the machine is doing.
+ */
+final class Sim implements NanoClock, DriverLoop, Client {
+
+    static final long NONE = Long.MIN_VALUE;
+
+    private long now = 1_000_000_000L;
+    private Runnable wake;
+    private long armed = NONE;
+    private boolean cancelled;
+    private final PriorityQueue<Event> events = new PriorityQueue<>();
+    private long seq;
+    /** When a request flushed at the argument is answered. */
+    private LongUnaryOperator answerAt = t -> t + 50_000;
+    /** Connections answer nothing while this is true (a black hole). */
+    boolean silent;
+    /** Whether a connect fails. */
+    boolean refuse;
+    /** How long the target takes to accept a connection. */
+    long connectDelay;
+
+    final List<SimConnection> connections = new ArrayList<>();
+    long wakes;
+    long connects;
+    long flushes;
+
+    private record Event(long at, long seq, Runnable task) implements Comparable<Event> {
+        @Override
+        public int compareTo(Event o) {
+            int c = Long.compare(at, o.at);
+            return c != 0 ? c : Long.compare(seq, o.seq);
+        }
+    }
+
+    /** Each request flushed at t is answered at {@code f(t)} (never before an earlier one of its connection). */
+    Sim answering(LongUnaryOperator f) {
+        answerAt = f;
+        return this;
+    }
+
+    /** A constant service time. */
+    Sim service(long nanos) {
+        return answering(t -> t + nanos);
+    }
+
+    @Override
+    public long nanos() {
+        return now;
+    }
+
+    /** Runs events in time order until the engine is done, or fails after {@code maxNanos} of simulated time. */
+    void run(Engine e, long maxNanos) {
+        long limit = now + maxNanos;
+        while (!e.isDone()) {
+            Event next = events.peek();
+            long t = next == null ? NONE : next.at;
+            boolean timer = armed != NONE && (t == NONE || armed - t < 0);
+            if (timer) {
+                t = armed;
+            }
+            if (t == NONE) {
+                throw new AssertionError("the run is stuck at " + now + ": nothing armed, nothing pending");
+            }
+            if (t - limit > 0) {
+                throw new AssertionError("the run did not end within " + maxNanos + " ns of simulated time");
+            }
+            now = Math.max(now, t);
+            if (timer) {
+                armed = NONE;
+                wakes++;
+                wake.run();
+            } else {
+                events.poll().task.run();
+            }
+        }
+    }
+
+    /** Moves the clock to {@code t} and runs what is due until then (responses, tasks, the timer). */
+    void advanceTo(long t) {
+        while (true) {
+            Event next = events.peek();
+            long at = next == null ? NONE : next.at;
+            boolean timer = armed != NONE && (at == NONE || armed - at < 0);
+            if (timer) {
+                at = armed;
+            }
+            if (at == NONE || at - t > 0) {
+                break;
+            }
+            now = Math.max(now, at);
+            if (timer) {
+                armed = NONE;
+                wakes++;
+                wake.run();
+            } else {
+                events.poll().task.run();
+            }
+        }
+        now = Math.max(now, t);
+    }
+
+    /** The armed time, or {@link #NONE}. */
+    long armed() {
+        return armed;
+    }
+
+    boolean cancelled() {
+        return cancelled;
+    }
+
+    // DriverLoop
+
+    @Override
+    public void execute(Runnable task) {
+        task.run();
+    }
+
+    @Override
+    public boolean inLoop() {
+        return true;
+    }
+
+    @Override
+    public void schedule(Runnable task, long delayNanos) {
+        at(now + delayNanos, task);
+    }
+
+    void at(long t, Runnable task) {
+        events.add(new Event(t, seq++, task));
+    }
+
+    @Override
+    public void timer(Runnable w) {
+        wake = w;
+        armed = NONE;
+    }
+
+    @Override
+    public void wakeAt(long nanos) {
+        armed = nanos;
+    }
+
+    @Override
+    public void disarm() {
+        armed = NONE;
+    }
+
+    @Override
+    public void cancel() {
+        armed = NONE;
+        cancelled = true;
+    }
+
+    @Override
+    public EventLoop eventLoop() {
+        return null;
+    }
+
+    // Client
+
+    @Override
+    public CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents ev) {
+        connects++;
+        if (refuse) {
+            return CompletableFuture.failedFuture(new java.net.ConnectException("refused (simulated)"));
+        }
+        SimConnection c = new SimConnection(ev);
+        connections.add(c);
+        if (connectDelay == 0) {
+            return CompletableFuture.completedFuture(c);
+        }
+        CompletableFuture<Connection> f = new CompletableFuture<>();
+        at(now + connectDelay, () -> f.complete(c));
+        return f;
+    }
+
+    @Override
+    public int requests() {
+        return 1;
+    }
+
+    @Override
+    public int requestBytes(int i) {
+        return 100;
+    }
+
+    @Override
+    public String describe() {
+        return "sim://target";
+    }
+
+    /** One simulated connection: answers its flushed requests in order. */
+    final class SimConnection implements Connection {
+
+        private final ConnectionEvents ev;
+        private int unflushed;
+        private long lastAnswer = NONE;
+        private boolean open = true;
+        /** Answers scheduled and not delivered yet. */
+        int pending;
+
+        long written;
+
+        SimConnection(ConnectionEvents ev) {
+            this.ev = ev;
+        }
+
+        @Override
+        public boolean write(int i) {
+            if (!open) {
+                return false;
+            }
+            unflushed++;
+            written++;
+            return true;
+        }
+
+        @Override
+        public void flush() {
+            flushes++;
+            for (; unflushed > 0; unflushed--) {
+                if (silent) {
+                    continue;
+                }
+                long t = answerAt.applyAsLong(now);
+                if (lastAnswer != NONE && t < lastAnswer) {
+                    t = lastAnswer;
+                }
+                lastAnswer = t;
+                pending++;
+                at(t, this::answer);
+            }
+        }
+
+        private void answer() {
+            if (!open) {
+                return;
+            }
+            pending--;
+            ev.onResponse(200, 50);
+            ev.onReadComplete();
+        }
+
+        @Override
+        public boolean isActive() {
+            return open;
+        }
+
+        @Override
+        public void close() {
+            if (!open) {
+                return;
+            }
+            open = false;
+            Link l = (Link) ev;
+            while (l.size > 0) {
+                ev.onFailure(dev.zapline.load.metrics.Outcome.RESET);
+            }
+            ev.onClosed();
+        }
+    }
+}
