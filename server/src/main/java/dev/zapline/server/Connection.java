@@ -197,6 +197,8 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
 
     /** Answers {@code head}; pauses the connection if the handler handed off or is still streaming. */
     void dispatch(RequestHead head) {
+        // It arrived whole: bytes after it, if any, are the next request's, timed from when decoding reaches them.
+        partial = false;
         server.dispatcher().dispatch(ctx, head);
         if ((ctx.handOff != null && !ctx.responded()) || ctx.streaming()) {
             paused = true;

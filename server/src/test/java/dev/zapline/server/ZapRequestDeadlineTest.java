@@ -159,6 +159,56 @@ class ZapRequestDeadlineTest {
     }
 
     /**
+     * Reads that each end mid-frame, as a busy pipelining client's do: the read that completes one frame starts the
+     * next, whose deadline counts from that read. Four reads at 0, 300, 700 and 1100 ms carry three frames, each
+     * within 400 ms of its first byte, over more than twice the timeout.
+     */
+    @Test
+    void frameStartedByTheReadThatCompletesThePreviousOneIsTimedFromThatRead() {
+        byte[][] halves = halves(frame(100), frame(101), frame(102));
+        long[] times = {0, 300 * MS, 700 * MS, 1100 * MS};
+        for (int i = 0; i < times.length; i++) {
+            at(times[i]);
+            send(halves[i]);
+            assertThat(replies())
+                    .as("read %d", i)
+                    .extracting(Frame::status, Frame::body)
+                    .containsExactlyElementsOf(i == 0 ? List.of() : List.of(tuple(200, echoed(99 + i))));
+        }
+        assertThat(e.ch.isOpen()).isTrue();
+    }
+
+    /** The same reads with the second frame's end at 800 ms, its first byte's read plus the timeout: 408. */
+    @Test
+    void frameStartedByTheReadThatCompletesThePreviousOneHasItsDeadlineFromThatRead() {
+        byte[][] halves = halves(frame(100), frame(101), frame(102));
+        send(halves[0]);
+        at(300 * MS);
+        send(halves[1]);
+        assertThat(replies()).extracting(Frame::status).containsExactly(200);
+        at(800 * MS - 1);
+        assertThat(replies()).isEmpty();
+        at(800 * MS);
+        send(halves[2]);
+        assertTimeoutAndClosed(replies());
+    }
+
+    /**
+     * The reads of a stream of frames, each read ending in the middle of a frame: the first half of the first, then
+     * each frame's second half with the next one's first half, then the last frame's second half.
+     */
+    private static byte[][] halves(byte[]... frames) {
+        byte[][] reads = new byte[frames.length + 1][];
+        reads[0] = Arrays.copyOf(frames[0], frames[0].length / 2);
+        for (int i = 0; i < frames.length; i++) {
+            byte[] rest = Arrays.copyOfRange(frames[i], frames[i].length / 2, frames[i].length);
+            byte[] next = i + 1 < frames.length ? Arrays.copyOf(frames[i + 1], frames[i + 1].length / 2) : new byte[0];
+            reads[i + 1] = ZapFrames.concat(rest, next);
+        }
+        return reads;
+    }
+
+    /**
      * Three frames one after the other, each in 10 pieces 25 ms apart (225 ms from first to last byte), each
      * answered before the next starts: 675 ms of receiving in all, more than the timeout, and no 408.
      */
