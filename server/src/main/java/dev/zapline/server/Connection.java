@@ -40,11 +40,16 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     private boolean inRead;
     private boolean readSinceCheck;
     private int quietChecks;
-    /** When the first byte of the request still being received arrived (clock millis), or -1. */
-    private long partialSince = -1;
+    /** The idle timeout, which is also how long a request may take to arrive from its first byte. */
+    private final long timeoutNanos;
+    /** Whether part of a request has arrived and {@link #partialSince} times it. */
+    private boolean partial;
+    /** When the read that brought the first byte of the request still being received ran, on the loop's ticker. */
+    private long partialSince;
 
     Connection(ServerContext server) {
         this.server = server;
+        this.timeoutNanos = server.config().idleTimeout().toNanos();
     }
 
     abstract Transport transport();
@@ -74,7 +79,7 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
      * been idle for at least the timeout (so it fires between 1 and 1.5 timeouts after the last read).
      */
     private void scheduleIdleCheck() {
-        long half = Math.max(1, server.config().idleTimeout().toNanos() / 2);
+        long half = Math.max(1, timeoutNanos / 2);
         chc.executor().schedule(idleCheck, half, java.util.concurrent.TimeUnit.NANOSECONDS);
     }
 
@@ -122,14 +127,20 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
             return;
         }
         cumulation = append(cumulation, in);
-        if (partialSince >= 0
-                && server.millis() - partialSince
-                        > server.config().idleTimeout().toMillis()) {
+        if (partial && now() - partialSince >= timeoutNanos) {
             // A client trickling bytes resets the idle timer; a request must still arrive whole in time.
             protocolError(408, "the request did not arrive in time");
             return;
         }
         process();
+    }
+
+    /**
+     * Now on the event loop's ticker, the clock its scheduled idle checks run on: monotonic (the configured clock is
+     * wall-clock time, for the Date header), and a test's manual one when the channel's loop has one.
+     */
+    private long now() {
+        return chc.executor().ticker().nanoTime();
     }
 
     @Override
@@ -159,9 +170,10 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     private void process() {
         decode();
         if (!midRequest() || paused) {
-            partialSince = -1;
-        } else if (partialSince < 0) {
-            partialSince = server.millis();
+            partial = false;
+        } else if (!partial) {
+            partial = true;
+            partialSince = now();
         }
         compact();
         if (ctx != null && !paused && !closed && !midRequest()) {
@@ -185,6 +197,8 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
 
     /** Answers {@code head}; pauses the connection if the handler handed off or is still streaming. */
     void dispatch(RequestHead head) {
+        // It arrived whole: bytes after it, if any, are the next request's, timed from when decoding reaches them.
+        partial = false;
         server.dispatcher().dispatch(ctx, head);
         if ((ctx.handOff != null && !ctx.responded()) || ctx.streaming()) {
             paused = true;

@@ -59,11 +59,6 @@ final class ServerContext {
         return config;
     }
 
-    /** Wall-clock milliseconds from the configured clock. */
-    long millis() {
-        return millis.getAsLong();
-    }
-
     /**
      * The {@code date:} header line for now: from {@link SystemDateLine} on the system clock (no clock read), else
      * from the configured clock, formatted at most once a second per event loop.

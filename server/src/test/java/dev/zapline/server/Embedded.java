@@ -2,10 +2,16 @@ package dev.zapline.server;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.concurrent.MockTicker;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 
-/** An {@link HttpConnection} in an {@link EmbeddedChannel} with a fixed clock, for exact-bytes tests. */
+/**
+ * An {@link HttpConnection} (or {@link ZapConnection}) in an {@link EmbeddedChannel} with a fixed clock, for
+ * exact-bytes tests; optionally on a manual clock for the loop, which moves only through {@link #advance}.
+ */
 public final class Embedded implements AutoCloseable {
 
     /** Sun, 29 Nov 2026 23:28:11 GMT. */
@@ -14,6 +20,8 @@ public final class Embedded implements AutoCloseable {
     public static final String DATE = "date: Sun, 29 Nov 2026 23:28:11 GMT\r\n";
 
     public final EmbeddedChannel ch;
+    /** The loop's clock when the connection runs on a manual one, else null (the loop's clock is the system's). */
+    private final MockTicker ticker;
 
     public Embedded(App app) {
         this(app, ServerConfig.defaults().withClock(() -> NOW));
@@ -24,8 +32,42 @@ public final class Embedded implements AutoCloseable {
     }
 
     public Embedded(Routes<?> routes, ServerConfig config, Transport transport) {
+        this(routes, config, transport, null);
+    }
+
+    /**
+     * A connection whose event loop reads time from {@code ticker} (null: the system's): its idle checks and
+     * whole-request deadline then move only with {@link #advance}.
+     */
+    public Embedded(Routes<?> routes, ServerConfig config, Transport transport, MockTicker ticker) {
         ServerContext server = new ServerContext(new Dispatcher(routes.compile(), routes.rootMiddleware()), config);
-        ch = new EmbeddedChannel(transport == Transport.HTTP ? new HttpConnection(server) : new ZapConnection(server));
+        ChannelHandler connection =
+                transport == Transport.HTTP ? new HttpConnection(server) : new ZapConnection(server);
+        this.ticker = ticker;
+        ch = ticker == null
+                ? new EmbeddedChannel(connection)
+                : EmbeddedChannel.builder().ticker(ticker).handlers(connection).build();
+    }
+
+    /**
+     * Moves the manual clock on by {@code nanos}, running each scheduled task at the instant it falls due, as a
+     * real event loop would (one jump would run a periodic task once, late, instead of at each of its periods).
+     */
+    public void advance(long nanos) {
+        if (ticker == null || nanos < 0) {
+            throw new IllegalStateException("advance needs a manual clock and a non-negative step, not " + nanos);
+        }
+        long target = ticker.nanoTime() + nanos;
+        for (; ; ) {
+            ch.runPendingTasks();
+            long next = ch.runScheduledPendingTasks();
+            if (next < 0 || next > target - ticker.nanoTime()) {
+                break;
+            }
+            ticker.advance(next, TimeUnit.NANOSECONDS);
+        }
+        ticker.advance(target - ticker.nanoTime(), TimeUnit.NANOSECONDS);
+        ch.runPendingTasks();
     }
 
     /** Writes raw bytes in one piece. */

@@ -3,6 +3,8 @@ package dev.zapline.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.concurrent.MockTicker;
+import io.netty.util.concurrent.Ticker;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -382,16 +384,18 @@ class HttpConnectionTest {
 
     @Test
     void clientTricklingAPartialRequestPastTheTimeoutGets408() {
-        long[] now = {Embedded.NOW};
         ServerConfig config =
-                ServerConfig.defaults().withClock(() -> now[0]).withIdleTimeout(java.time.Duration.ofSeconds(10));
-        try (Embedded e = new Embedded(app(), config)) {
+                ServerConfig.defaults().withClock(() -> Embedded.NOW).withIdleTimeout(java.time.Duration.ofSeconds(10));
+        MockTicker clock = Ticker.newMockTicker();
+        try (Embedded e = new Embedded(app(), config, Transport.HTTP, clock)) {
             e.write("GET /health HTTP/1.1\r\n");
-            now[0] += 6_000;
+            e.advance(TimeUnit.SECONDS.toNanos(6));
             e.write("Host: t\r\n");
-            assertThat(e.read()).isEmpty();
-            now[0] += 6_000;
+            e.advance(TimeUnit.SECONDS.toNanos(4) - 1);
             e.write("X-Slow: 1\r\n");
+            assertThat(e.read()).as("a read 1 ns before the deadline").isEmpty();
+            e.advance(1);
+            e.write("X-Slow: 2\r\n");
             assertThat(e.read()).startsWith("HTTP/1.1 408 Request Timeout\r\n");
             assertThat(e.ch.isOpen()).isFalse();
         }

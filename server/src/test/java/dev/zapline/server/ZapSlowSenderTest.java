@@ -14,14 +14,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Slow senders against a 500 ms idle timeout: a frame must arrive whole within that time of its first byte, so
- * trickling it (which keeps the connection from going idle) earns a 408; a frame in many pieces that arrive in
- * time is answered normally.
+ * Slow senders against a real server and socket, with a 500 ms idle timeout: what only a socket shows, that a client
+ * trickling a frame (never idle, but too slow to finish it in time) gets one 408 and the close before it has sent the
+ * whole frame, that part of a frame then silence gets the same, and that an idle kept connection is closed without a
+ * response. No assertion here bounds how long anything took (a busy machine stretches every interval); the exact
+ * deadlines, and frames in many pieces being answered although together they take longer than the timeout, are
+ * pinned on a manual clock in {@link ZapRequestDeadlineTest}. The only time limits are generous: the read timeout and
+ * the test's.
  */
-@Timeout(value = 30, unit = TimeUnit.SECONDS)
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ZapSlowSenderTest {
 
     private static final long IDLE_MILLIS = 500;
+    /** How long a read waits for the server: far beyond when it should answer or close, even on a loaded machine. */
+    private static final int READ_TIMEOUT_MILLIS = 20_000;
+
     private static ZapEchoApp server;
 
     @BeforeAll
@@ -42,27 +49,30 @@ class ZapSlowSenderTest {
     }
 
     @Test
-    void frameTrickledAByteAtATimeSlowerThanTheIdleTimeoutGets408() throws Exception {
-        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
-            trickleUntil408(c);
+    void frameTrickledAByteAtATimeGets408AndTheCloseBeforeItIsWhole() throws Exception {
+        try (TestZapSocket c = new TestZapSocket(server.port, READ_TIMEOUT_MILLIS)) {
+            trickleUntilAnswered(c);
         }
     }
 
     @Test
-    void keptConnectionThatWasAnsweredThenTricklesGets408() throws Exception {
-        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
+    void keptConnectionThatWasAnsweredThenTricklesGets408AndTheClose() throws Exception {
+        try (TestZapSocket c = new TestZapSocket(server.port, READ_TIMEOUT_MILLIS)) {
             assertThat(c.send(frame(1)).frames(1)).extracting(Frame::status).containsExactly(200);
-            trickleUntil408(c);
+            trickleUntilAnswered(c);
         }
     }
 
-    private static void trickleUntil408(TestZapSocket c) throws Exception {
+    /**
+     * Sends a frame a byte every 50 ms (a tenth of the timeout, so the connection never goes idle; the whole frame
+     * would take over 11 s) until the server answers or the frame is all sent. A server that did not time the frame
+     * from its first byte would get it whole and answer 200.
+     */
+    private static void trickleUntilAnswered(TestZapSocket c) throws Exception {
         byte[] f = frame(200);
-        long start = System.nanoTime();
         int sent = 0;
         try {
-            // A byte every 50 ms: never idle, but the whole frame would take 13 s. Stop at the first reply.
-            while (sent < f.length && !c.hasInput() && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5)) {
+            while (sent < f.length && !c.hasInput()) {
                 c.send(new byte[] {f[sent++]});
                 Thread.sleep(50);
             }
@@ -70,51 +80,29 @@ class ZapSlowSenderTest {
             // the server answered and closed between two bytes
         }
         List<Frame> frames = ZapFrames.read(c.untilClosed());
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertThat(sent).as("bytes sent before the 408").isLessThan(f.length);
-        assertThat(millis).as("time to the 408").isBetween(IDLE_MILLIS, 3_000L);
+        assertThat(sent).as("bytes sent before the answer, of %d", f.length).isLessThan(f.length);
         assertTimeout(frames);
     }
 
     @Test
-    void partOfAFrameThenSilenceGets408WhenTheConnectionGoesIdle() throws Exception {
+    void partOfAFrameThenSilenceGets408AndTheClose() throws Exception {
         byte[] f = frame(10);
-        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
-            long start = System.nanoTime();
-            List<Frame> frames =
-                    ZapFrames.read(c.send(Arrays.copyOf(f, f.length / 2)).untilClosed());
-            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isBetween(IDLE_MILLIS - 50, 3_000L);
-            assertTimeout(frames);
-        }
-    }
-
-    @Test
-    void framesSplitIntoManyReadsWithinTheTimeoutAreAnsweredNormally() throws Exception {
-        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
-            // Three frames, each in 10 pieces 25 ms apart (~250 ms a frame, ~750 ms in all): each frame arrives in
-            // time although the three together take longer than the idle timeout.
-            for (int i = 0; i < 3; i++) {
-                byte[] f = frame(300 + i);
-                int piece = (f.length + 9) / 10;
-                for (int at = 0; at < f.length; at += piece) {
-                    c.send(Arrays.copyOfRange(f, at, Math.min(f.length, at + piece)));
-                    Thread.sleep(25);
-                }
-                List<Frame> frames = c.frames(1);
-                assertThat(frames).extracting(Frame::status).as("frame %d", i).containsExactly(200);
-                assertThat(frames.get(0).body()).isEqualTo("POST /slow ZAP-HTTP/1.0\n\n" + "b".repeat(300 + i));
-            }
+        try (TestZapSocket c = new TestZapSocket(server.port, READ_TIMEOUT_MILLIS)) {
+            assertTimeout(ZapFrames.read(c.send(Arrays.copyOf(f, f.length / 2)).untilClosed()));
         }
     }
 
     @Test
     void idleConnectionBetweenFramesIsClosedWithoutAResponse() throws Exception {
-        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
+        try (TestZapSocket c = new TestZapSocket(server.port, READ_TIMEOUT_MILLIS)) {
             assertThat(c.send(frame(1)).frames(1)).extracting(Frame::status).containsExactly(200);
-            assertThat(c.untilClosed()).isEmpty();
+            assertThat(c.untilClosed())
+                    .as("bytes after the answer, until the close")
+                    .isEmpty();
         }
     }
 
+    /** Exactly one response, the 408 problem; {@link TestZapSocket#untilClosed} has seen the close. */
     private static void assertTimeout(List<Frame> frames) {
         assertThat(frames).hasSize(1);
         assertThat(frames.get(0).status()).isEqualTo(408);
