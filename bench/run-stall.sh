@@ -32,7 +32,7 @@ need_jars "$BENCHMARKS_JAR" "$ZAPLINE_JAR"
 start_server stall "$port" "${server_java[@]}" -cp "$BENCHMARKS_JAR" "$STALL_SERVER" "$port" "$stall_after" "$stall_ms"
 j="$tmp/stall.json"
 run_fg loader "$tmp/summary.txt" "${loader_java[@]}" -jar "$ZAPLINE_JAR" load "http://127.0.0.1:$port/health" \
-  --rate "$rate" -d "${duration}s" -c "$connections" --quiet --json "$j" \
+  --rate "$rate" -d "${duration}s" -c "$connections" --warmup 0s --quiet --json "$j" \
   || { cat "$tmp/summary.txt" >&2; die "zapline load failed"; }
 grep -q '^stalled' "$server_log" || echo "run-stall.sh: warning: the server never stalled" >&2
 

@@ -117,8 +117,15 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Measured phase (default ${DEFAULT-VALUE}; not with " + "--stages).")
     String duration = "10s";
 
-    @Option(names = "--warmup", paramLabel = "DURATION", description = "Run first, excluded from the results.")
-    String warmup = "0s";
+    @Option(
+            names = "--warmup",
+            paramLabel = "DURATION",
+            description = "Run first (after the connections are open), excluded from the results: the JVM compiles"
+                    + " its hot paths meanwhile (default ${DEFAULT-VALUE}; 0s measures from the first request).")
+    String warmup = DEFAULT_WARMUP;
+
+    /** The warm-up when none is asked for: enough for the JIT to compile the request path at a few k req/s. */
+    static final String DEFAULT_WARMUP = "1s";
 
     @Option(names = "--timeout", paramLabel = "DURATION", description = "Per request (default ${DEFAULT-VALUE}).")
     String timeout = "10s";
@@ -173,6 +180,9 @@ public final class LoadCommand implements Callable<Integer> {
         try (ZapLoops loops = ZapLoops.create(plan.threads(), !nio)) {
             Client client = client(loops);
             Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
+            if (!quiet) {
+                System.err.println(startLine(plan, loops.name()));
+            }
             CountDownLatch reported = new CountDownLatch(1);
             Thread hook = new Thread(
                     () -> {
@@ -204,6 +214,22 @@ public final class LoadCommand implements Callable<Integer> {
             }
             return 0;
         }
+    }
+
+    /** What the run is about to do, printed once its connections are open. */
+    String startLine(LoadPlan plan, String transport) {
+        String warm = plan.warmupNanos() == 0
+                ? "no warm-up"
+                : "warm-up " + warmup + (warmup.equals(DEFAULT_WARMUP) ? " (the default)" : "")
+                        + " excluded from the results";
+        return String.format(
+                java.util.Locale.ROOT,
+                "zapline load: %d connections open on %d event loops (%s); %s, then %.3g s measured",
+                plan.connections(),
+                plan.threads(),
+                transport,
+                warm,
+                plan.measuredNanos() / 1e9);
     }
 
     private Client client(ZapLoops loops) throws java.io.IOException {

@@ -104,8 +104,11 @@ class LoadCommandTest {
                         "2",
                         "--threads",
                         "1",
+                        "--warmup",
+                        "0s",
                         "--quiet");
                 assertThat(rc).as(err.toString()).isZero();
+                // the server counts every request, so no warm-up: the 600 are all there is
                 assertThat(hits).as(origin).hasSize(2);
                 assertThat(hits.get("GET /a  1").sum()).as(origin).isEqualTo(300);
                 assertThat(hits.get("POST /b {\"b\":2} 1").sum()).as(origin).isEqualTo(300);
@@ -146,6 +149,23 @@ class LoadCommandTest {
                 "--quiet");
         assertThat(rc).isEqualTo(2);
         assertThat(both.toString()).contains("not both");
+    }
+
+    @Test
+    void byDefaultASecondOfWarmUpRunsAfterTheConnectionsOpenAndTheStartLineSaysSo() {
+        LoadCommand c = new LoadCommand();
+        new picocli.CommandLine(c).parseArgs("http://127.0.0.1:1/health", "--rate", "100", "-c", "4");
+        dev.zapline.load.engine.LoadPlan plan = c.plan();
+        assertThat(plan.warmupNanos()).isEqualTo(1_000_000_000L);
+        assertThat(c.startLine(plan, "epoll"))
+                .isEqualTo("zapline load: 4 connections open on " + plan.threads()
+                        + " event loops (epoll); warm-up 1s (the default) excluded from the results, then 10.0 s"
+                        + " measured");
+
+        LoadCommand none = new LoadCommand();
+        new picocli.CommandLine(none).parseArgs("http://127.0.0.1:1/health", "--warmup", "0s", "-d", "2500ms");
+        assertThat(none.plan().warmupNanos()).isZero();
+        assertThat(none.startLine(none.plan(), "nio")).contains("(nio); no warm-up, then 2.50 s measured");
     }
 
     @Test
