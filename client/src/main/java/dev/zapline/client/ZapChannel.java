@@ -7,6 +7,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -26,13 +28,25 @@ public final class ZapChannel {
     /** First size of a batch's outbound buffer: room for a few dozen small pipelined requests. */
     private static final int OUT_INITIAL = 4096;
 
+    private static final VarHandle IN_FLIGHT;
+
+    static {
+        try {
+            IN_FLIGHT = MethodHandles.lookup().findVarHandle(ZapChannel.class, "inFlight", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final EventLoop loop;
     private final ZapAddress address;
     final TagRing tags = new TagRing(64);
     final ResponseReader reader;
     Channel channel;
     volatile boolean closed;
+    /** Read from any thread; written by the loop with release stores (no fence per request). */
     private volatile int inFlight;
+
     int lastFrameLength;
     private ByteBuf out;
 
@@ -93,7 +107,7 @@ public final class ZapChannel {
         }
         frame.writeTo(outFor(frame.length()));
         tags.add(tag);
-        inFlight = tags.size();
+        IN_FLIGHT.setRelease(this, tags.size());
         return true;
     }
 
@@ -191,7 +205,7 @@ public final class ZapChannel {
     /** The oldest tag in flight, removed when its response ends (the reader's side). */
     long pollTag() {
         long t = tags.poll();
-        inFlight = tags.size();
+        IN_FLIGHT.setRelease(this, tags.size());
         return t;
     }
 
