@@ -20,9 +20,12 @@
 #   ROUNDS=3 DURATION=5 (seconds) CONNECTIONS=16 DEPTHS="1 16" VARIANTS="pinned-1t unpinned-2t" WARMUP=3 (seconds
 #   of wrk on a fresh server) TARGETS="zapline raw-netty" LOADERS="wrk zapline zapline-zap" OLD_JAR= SATURATED=95
 #   PORT=18180 (HTTP; ZAP on PORT+1) OUT=bench/target/run-loaders.md; SERVER_CPU= LOAD_CPU= JAVA= JAVA_OPTS=
-#   ZAPLINE_JAVA_OPTS=: bench/lib.sh (the pinned variant's cores; the unpinned one ignores SERVER_CPU/LOAD_CPU).
+#   ZAPLINE_JAVA_OPTS=: bench/lib.sh (the pinned variant's cores; the unpinned one ignores SERVER_CPU/LOAD_CPU);
+#   ZAPLINE_WARMUP=2 (seconds, below).
 # zapline load gets --warmup 2s inside each run (its JVM compiles while it runs; the warm-up is excluded from its
-# figure, as it is for its users); wrk has no warm-up phase of its own. Everything started here stops on exit.
+# figure, as it is for its users); wrk has no warm-up phase of its own. ZAPLINE_WARMUP=N (seconds, default 2) sets
+# that warm-up: the JIT compiler shares the loader's pinned core and is still busy a few seconds in, so a longer
+# one reads the steady state. Everything started here stops on exit.
 set -euo pipefail
 # shellcheck source=bench/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -32,6 +35,7 @@ rounds="${ROUNDS:-3}"
 connections="${CONNECTIONS:-16}"
 duration="${DURATION:-5}"
 warmup="${WARMUP:-3}"
+zwarmup="${ZAPLINE_WARMUP:-2}"
 port="${PORT:-18180}"
 zport=$((port + 1))
 saturated="${SATURATED:-95}"
@@ -121,8 +125,8 @@ run_loader() {
       if [[ "$loader" == *-old ]]; then jar="$old_jar"; fi
       if [[ "$loader" == zapline-zap* ]]; then url="zap://127.0.0.1:$zport/health"; fi
       cmd=("${loader_java[@]}" -jar "$jar" load "$url" -c "$connections" --threads "$threads" --pipeline "$depth"
-        -d "${duration}s" --warmup 2s --quiet --json "$tmp/z.json")
-      lead=3.5 # JVM start and the 2 s warm-up
+        -d "${duration}s" --warmup "${zwarmup}s" --quiet --json "$tmp/z.json")
+      lead="$(awk -v w="$zwarmup" 'BEGIN { print w + 1.5 }')" # JVM start and the warm-up
       ;;
     h2load) cmd=(h2load --h1 -t"$threads" -c"$connections" -m"$depth" -D "$duration" "$url") ;;
     hey) cmd=(env GOMAXPROCS="$threads" hey -z "${duration}s" -c "$connections" "$url") ;;
@@ -209,7 +213,8 @@ ratio() { awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN { if (b > 0) printf "%.3fx", 
 {
   echo "# Load generators, $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo
-  echo "$connections connections, ${duration} s runs, $rounds rounds, depths ${depths[*]}. pinned-1t: server" \
+  echo "$connections connections, ${duration} s runs (zapline load after a ${zwarmup} s warm-up), $rounds rounds," \
+    "depths ${depths[*]}. pinned-1t: server" \
     "$(where "$pinned_server_cpu"), loader $(where "$pinned_load_cpu"), one loader thread; unpinned-2t: nothing"
   echo "pinned, two loader threads (wrk -t2). CPU: % of one core over each run's steady part; a side at or above"
   echo "$saturated % of its cores (100 pinned, 200 unpinned for the loader) was the bottleneck." \

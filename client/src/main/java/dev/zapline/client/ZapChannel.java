@@ -7,6 +7,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -26,13 +28,25 @@ public final class ZapChannel {
     /** First size of a batch's outbound buffer: room for a few dozen small pipelined requests. */
     private static final int OUT_INITIAL = 4096;
 
+    private static final VarHandle IN_FLIGHT;
+
+    static {
+        try {
+            IN_FLIGHT = MethodHandles.lookup().findVarHandle(ZapChannel.class, "inFlight", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final EventLoop loop;
     private final ZapAddress address;
     final TagRing tags = new TagRing(64);
     final ResponseReader reader;
     Channel channel;
     volatile boolean closed;
+    /** Read from any thread; written by the loop with release stores (no fence per request). */
     private volatile int inFlight;
+
     int lastFrameLength;
     private ByteBuf out;
 
@@ -91,27 +105,50 @@ public final class ZapChannel {
         if (closed) {
             return false;
         }
-        if (out == null) {
-            out = channel.alloc().ioBuffer(Math.max(OUT_INITIAL, frame.length()));
-        }
-        frame.writeTo(out);
+        frame.writeTo(outFor(frame.length()));
         tags.add(tag);
-        inFlight = tags.size();
+        IN_FLIGHT.setRelease(this, tags.size());
         return true;
+    }
+
+    /**
+     * The outbound buffer, with room for {@code n} more bytes. One buffer serves every flush: each flush sends a
+     * retained slice of what was appended since the last one, so once the socket has taken it (the slice released,
+     * the buffer's count back to ours alone) the next batch starts again at its beginning. A slice the socket has
+     * not taken yet covers only its own bytes; appending after them is safe, and when the room runs out a new
+     * buffer takes over (the old one lives until its slices are written).
+     */
+    private ByteBuf outFor(int n) {
+        ByteBuf o = out;
+        if (o != null && !o.isReadable() && o.refCnt() == 1) {
+            o.clear();
+        }
+        if (o == null) {
+            o = channel.alloc().ioBuffer(Math.max(OUT_INITIAL, n));
+            out = o;
+        } else if (o.writableBytes() < n && (o.refCnt() > 1 || o.maxWritableBytes() < n)) {
+            ByteBuf fresh = channel.alloc().ioBuffer(Math.max(OUT_INITIAL, o.readableBytes() + n));
+            fresh.writeBytes(o); // what is appended but not flushed yet moves along
+            o.release();
+            o = fresh;
+            out = o;
+        }
+        return o;
     }
 
     /** Sends what {@link #write} appended since the last flush. @throws IllegalStateException off the loop */
     public void flush() {
         checkLoop();
         ByteBuf o = out;
-        if (o == null) {
+        if (o == null || !o.isReadable()) {
             return;
         }
-        out = null;
         if (closed) {
-            o.release();
+            o.skipBytes(o.readableBytes());
         } else {
-            channel.writeAndFlush(o, channel.voidPromise());
+            int n = o.readableBytes();
+            channel.writeAndFlush(o.retainedSlice(), channel.voidPromise());
+            o.skipBytes(n);
         }
     }
 
@@ -168,7 +205,7 @@ public final class ZapChannel {
     /** The oldest tag in flight, removed when its response ends (the reader's side). */
     long pollTag() {
         long t = tags.poll();
-        inFlight = tags.size();
+        IN_FLIGHT.setRelease(this, tags.size());
         return t;
     }
 

@@ -1,6 +1,9 @@
 package dev.zapline.codec.http1;
 
 import io.netty.buffer.ByteBuf;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /** Byte classes of RFC 9110 §5.6.2 and RFC 9112 and allocation-free ASCII helpers over {@link ByteBuf}. */
 final class Ascii {
@@ -26,6 +29,8 @@ final class Ascii {
         for (int c = 'A'; c <= 'Z'; c++) HOST[c] = true;
         for (char c : "-._~%!$&'()*+,;=:[]".toCharArray()) HOST[c] = true;
     }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private Ascii() {}
 
@@ -64,6 +69,40 @@ final class Ascii {
             }
         }
         return true;
+    }
+
+    /** Case-insensitive comparison of {@code lower.length} bytes of {@code a} at {@code from} with {@code lower}. */
+    static boolean equalsIgnoreCase(byte[] a, int from, byte[] lower) {
+        for (int i = 0; i < lower.length; i++) {
+            if (lower(a[from + i]) != lower[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The index of the first byte of {@code a[from, to)} that a field value may not hold ({@link #isFieldValueByte}),
+     * or {@code to}: eight bytes per step while none of them is a control byte (HTAB included, which the byte loop
+     * after the words then reads) or DEL.
+     */
+    static int skipFieldValue(byte[] a, int from, int to) {
+        int i = from;
+        while (i + 8 <= to) {
+            long x = (long) LONGS.get(a, i);
+            long y = x ^ 0x7F7F7F7F7F7F7F7FL;
+            // a byte below 0x20 in x, a zero byte (DEL in x) in y: exact as to whether there is one (all this needs)
+            long below = (x - 0x2020202020202020L) & ~x;
+            long zero = (y - 0x0101010101010101L) & ~y;
+            if (((below | zero) & 0x8080808080808080L) != 0) {
+                break;
+            }
+            i += 8;
+        }
+        while (i < to && isFieldValueByte(a[i])) {
+            i++;
+        }
+        return i;
     }
 
     /**

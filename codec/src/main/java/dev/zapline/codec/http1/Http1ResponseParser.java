@@ -22,6 +22,11 @@ import java.nio.charset.StandardCharsets;
  * colon is ignored and obs-fold is read as SP (what RFC 9112 §5.1 and §5.2 ask of a user agent);
  * Transfer-Encoding without chunked means the body ends when the connection closes (§6.3 item 4).
  *
+ * <p>A head that is whole in the buffer is read in one pass of tight loops (over a heap buffer's array, or a copy
+ * of the first bytes of another); one that arrives in pieces, or takes a turn that pass does not follow (obs-fold,
+ * a bare LF, whitespace before a colon, a limit reached), is read byte by byte. Both decide the same, down to the
+ * message of a defect ({@code Http1ResponseScanTest}).
+ *
  * <p>Every defect is an {@link Http1Exception} with status 502 (what a gateway would answer, RFC 9110 §15.6.3);
  * after one the connection must be closed and the parser {@link #reset()} before reuse. The fields of a response
  * are valid from the call that returns {@link #RESPONSE_COMPLETE} until the next call. Not thread-safe: one parser
@@ -42,6 +47,8 @@ public final class Http1ResponseParser {
     private static final int FAILED = 5;
 
     private static final int MAX_REASON = 64;
+    /** Bytes of a buffer without an array copied for {@link #scanWhole}: room for a typical head. */
+    private static final int SCRATCH = 512;
 
     private final Http1ResponseLimits limits;
     private final ResponseHeadScanner head;
@@ -49,6 +56,7 @@ public final class Http1ResponseParser {
     private final BodySink chunkData = this::deliver;
     private BodySink sink;
     private ByteBuf buffer;
+    private final byte[] scratch = new byte[SCRATCH];
 
     private int phase;
     private long remaining;
@@ -162,12 +170,16 @@ public final class Http1ResponseParser {
             if (available == 0) {
                 return NEED_MORE;
             }
-            int stop = in.forEachByte(in.readerIndex(), available, head);
-            if (stop < 0) {
-                in.skipBytes(available);
-                return NEED_MORE;
+            int end = head.fresh() ? scanWhole(in, available) : -1;
+            if (end < 0) {
+                int stop = in.forEachByte(in.readerIndex(), available, head);
+                if (stop < 0) {
+                    in.skipBytes(available);
+                    return NEED_MORE;
+                }
+                end = stop + 1;
             }
-            in.readerIndex(stop + 1);
+            in.readerIndex(end);
             int status = head.status();
             if (status < 200 && status != 101) {
                 interim++; // 100 Continue, 103 Early Hints: the final response follows (RFC 9110 §15.2)
@@ -177,6 +189,25 @@ public final class Http1ResponseParser {
             frame(headRequest);
             return phase == DONE ? RESPONSE_COMPLETE : readBody(in);
         }
+    }
+
+    /**
+     * The head at {@code in}'s reader index read in one pass ({@link ResponseHeadScanner#scan}): over the array of a
+     * heap buffer, or over a copy of the first {@link #SCRATCH} bytes of any other.
+     *
+     * @return the index after the head, or -1 when the byte-at-a-time scanner has to read it
+     */
+    private int scanWhole(ByteBuf in, int available) {
+        int r = in.readerIndex();
+        if (in.hasArray()) {
+            int base = in.arrayOffset();
+            int e = head.scan(in.array(), base + r, base + r + available);
+            return e < 0 ? -1 : e - base;
+        }
+        int n = Math.min(available, SCRATCH);
+        Ascii.copy(in, r, scratch, 0, n);
+        int e = head.scan(scratch, 0, n);
+        return e < 0 ? -1 : r + e;
     }
 
     /** RFC 9112 §6.3, in its order. */

@@ -19,6 +19,9 @@ final class ResponseFields {
     };
 
     private final byte[][] names = NAMES.clone();
+    /** {@link #lengths} of {@link #names}. */
+    private long lengths = lengths(NAMES);
+
     private byte[] captured = new byte[0];
     private final TokenList chunked = new TokenList(Ascii.bytes("chunked"));
     private final TokenList close = new TokenList(Ascii.bytes("close"));
@@ -43,6 +46,7 @@ final class ResponseFields {
 
     void capture(String lowerName, int maxValueBytes) {
         names[3] = lowerName.getBytes(StandardCharsets.US_ASCII);
+        lengths = lengths(names);
         captured = new byte[maxValueBytes];
     }
 
@@ -55,6 +59,47 @@ final class ResponseFields {
         keepAlive.reset();
         capturedLength = -1;
         capturedTruncated = false;
+    }
+
+    /**
+     * Whether a field name of {@code length} bytes can be one of the fields interpreted here; when it cannot, the
+     * field is only checked for syntax and none of this class's methods need to see it.
+     */
+    boolean mayInterpret(int length) {
+        return length < 64 ? (lengths >>> length & 1) != 0 : names[3] != null && names[3].length == length;
+    }
+
+    /** Bit {@code n} for each name of {@code n} bytes, below 64. */
+    private static long lengths(byte[][] names) {
+        long m = 0;
+        for (byte[] n : names) {
+            if (n != null && n.length < 64) {
+                m |= 1L << n.length;
+            }
+        }
+        return m;
+    }
+
+    /**
+     * A whole field name at once, {@code a[from, from + length)} (tchars, the colon not included): what
+     * {@link #nameStart}, {@link #nameByte} for each byte and {@link #nameEnd} do, in one comparison per field.
+     */
+    void name(byte[] a, int from, int length) {
+        int c = 0;
+        for (int k = 0; k < names.length; k++) {
+            byte[] n = names[k];
+            if (n != null && n.length == length && Ascii.equalsIgnoreCase(a, from, n)) {
+                c |= 1 << k;
+            }
+        }
+        candidates = c;
+        nameLength = length;
+        nameEnd();
+    }
+
+    /** Whether the field whose name just ended ({@link #nameEnd}) is one of the interpreted ones. */
+    boolean interpreting() {
+        return field != 0;
     }
 
     void nameStart() {

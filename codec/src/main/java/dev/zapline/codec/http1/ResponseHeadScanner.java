@@ -56,6 +56,144 @@ final class ResponseHeadScanner implements ByteProcessor {
         fields.reset();
     }
 
+    /** Nothing has been scanned since the last {@link #reset}: {@link #scan} may be tried. */
+    boolean fresh() {
+        return state == START && lineBytes == 0;
+    }
+
+    /**
+     * The whole head at once, on a scanner that is {@link #fresh}: the common shape of a head (status line with a
+     * reason or without, field lines ending in CRLF, no obs-fold, no whitespace before a colon) read with tight
+     * loops over {@code a[from, to)} instead of one {@link #process} call per byte. A field that may be interpreted
+     * ({@link ResponseFields#mayInterpret}) has its name matched whole ({@link ResponseFields#name}, what the
+     * per-byte calls decide) and its value fed byte by byte as {@link #process} feeds it, so every value is checked
+     * the same way and at the same byte; any other field is only checked for syntax, eight value bytes at a time.
+     *
+     * @return the index after the LF that ends the head (the scanner is then as {@link #process} leaves it), or
+     *     -1 when the head is not complete in the range, is larger than the limits, or takes any turn this loop
+     *     does not follow: the scanner is then reset, and the caller feeds the same bytes to {@link #process},
+     *     which decides (and names any defect) exactly as it always does
+     * @throws Http1Exception a defect {@link #process} would report at the same byte (a field's value)
+     */
+    int scan(byte[] a, int from, int to) {
+        int e = scanHead(a, from, to);
+        if (e < 0) {
+            reset();
+        }
+        return e;
+    }
+
+    private int scanHead(byte[] a, int from, int to) {
+        // status line: HTTP/1.<digit> SP <3 digits> [SP reason] CRLF
+        int i = from;
+        if (to - i < 14) {
+            return -1;
+        }
+        for (int k = 0; k < HTTP_1_.length; k++) {
+            if (a[i + k] != HTTP_1_[k]) {
+                return -1;
+            }
+        }
+        byte minor = a[i + 7];
+        byte c0 = a[i + 9];
+        byte c1 = a[i + 10];
+        byte c2 = a[i + 11];
+        if (minor < '0'
+                || minor > '9'
+                || a[i + 8] != ' '
+                || c0 < '1'
+                || c0 > '9'
+                || c1 < '0'
+                || c1 > '9'
+                || c2 < '0'
+                || c2 > '9') {
+            return -1;
+        }
+        int code = (c0 - '0') * 100 + (c1 - '0') * 10 + (c2 - '0');
+        i += 12;
+        int kept = 0;
+        int line = 12;
+        if (a[i] == ' ') {
+            i++;
+            line++;
+            int lineEnd = Math.min(to, from + limits.maxStatusLine());
+            while (i < lineEnd) {
+                byte b = a[i];
+                if (b == '\r' || !Ascii.isFieldValueByte(b)) {
+                    break;
+                }
+                if (kept < reason.length) {
+                    reason[kept++] = b;
+                }
+                i++;
+            }
+            line = i - from;
+        }
+        if (line > limits.maxStatusLine() || i + 1 >= to || a[i] != '\r' || a[i + 1] != '\n') {
+            return -1;
+        }
+        i += 2;
+        // field lines, within the header limit so that no byte looked at here is one the limit refuses
+        int fieldsFrom = i;
+        int end = (int) Math.min(to, (long) fieldsFrom + limits.maxHeaderBytes());
+        boolean open = false;
+        while (i < end) {
+            byte b = a[i];
+            if (b == ' ' || b == '\t') {
+                return -1; // obs-fold
+            }
+            if (open) {
+                fields.fieldEnd();
+                open = false;
+            }
+            if (b == '\r') {
+                if (i + 1 >= end || a[i + 1] != '\n') {
+                    return -1;
+                }
+                i += 2;
+                state = DONE;
+                version = minor == '0' ? 10 : 11;
+                status = code;
+                reasonLength = kept;
+                lineBytes = line;
+                headerBytes = i - fieldsFrom;
+                index = 3;
+                inField = false;
+                return i;
+            }
+            int nameFrom = i;
+            while (i < end && Ascii.isTchar(a[i])) {
+                i++;
+            }
+            if (i == nameFrom || i >= end || a[i] != ':') {
+                return -1;
+            }
+            int nameLength = i - nameFrom;
+            i++;
+            if (fields.mayInterpret(nameLength)) {
+                fields.name(a, nameFrom, nameLength);
+                open = fields.interpreting();
+            }
+            if (open) {
+                while (i < end) {
+                    byte v = a[i];
+                    if (v == '\r' || !Ascii.isFieldValueByte(v)) {
+                        break;
+                    }
+                    fields.valueByte(v);
+                    i++;
+                }
+            } else {
+                i = Ascii.skipFieldValue(a, i, end);
+            }
+            if (i + 1 >= end || a[i] != '\r' || a[i + 1] != '\n') {
+                return -1;
+            }
+            i += 2;
+        }
+        return -1;
+    }
+
     /** No byte of a status line has been seen (empty lines aside). */
     boolean idle() {
         return state == START || state == START_LF;
