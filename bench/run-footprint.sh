@@ -8,7 +8,8 @@
 # installed; else `zapline serve` (1 event loop). TARGET=nginx or TARGET=zapline picks one. Loaders (on the
 # loader's core, in rotating order each round, every one asked for RATE req/s over CONNECTIONS connections):
 #   zapline     ./zapline load URL --rate R -c C -d Ds, through the launcher, so with its default JVM flags for
-#               `zapline load` (plus ZAPLINE_JAVA_OPTS, as the launcher adds it); no warm-up
+#               `zapline load` (plus ZAPLINE_JAVA_OPTS, as the launcher adds it); no warm-up phase. One unmeasured
+#               2 s run first builds the jar if it is stale and writes the launcher's class-sharing archive.
 #   autocannon  autocannon -c C --overallRate R -d D
 #   hey         hey -c C -q R/C -z Ds (hey's -q is per worker)
 # A loader that is not installed is skipped, with a line saying so. Per run: CPU (user + system, the whole process
@@ -83,9 +84,6 @@ launcher=(env)
 launcher+=("$bench_root/zapline")
 url="http://127.0.0.1:$port/health"
 hz="$(getconf CLK_TCK)"
-
-# The launcher builds the jar when it is older than the sources: let that happen here, not inside a measured run.
-"${launcher[@]}" load --version >/dev/null
 
 start_target() {
   case "$target" in
@@ -195,6 +193,10 @@ load_before="$(loadavg)"
 echo "load average before: $load_before" >&2
 : >"$tmp/results"
 start_target
+# Once before the measured runs: the launcher builds the jar when it is older than the sources, and the first run
+# of a jar writes its class-sharing archive as it exits (zapline-java.sh); neither belongs in a measured run.
+"${launcher[@]}" load "$url" --rate 100 -c 2 -d 2s --quiet >"$tmp/prime.out" 2>&1 \
+  || { cat "$tmp/prime.out" >&2; die "zapline load failed against the target"; }
 for ((round = 1; round <= rounds; round++)); do
   for rate in "${rates[@]}"; do
     for loader in $(rotated "$round" "${loaders[@]}"); do
