@@ -42,20 +42,67 @@ zapline_no_java() {
 }
 
 # zapline_jvm_opts MAJOR [EXTRA...]: sets the array zapline_opts to the flags the launcher starts the zapline JVM
-# with, EXTRA (the caller's, e.g. ZAPLINE_JAVA_OPTS) last. G1 unless EXTRA picks a collector.
+# with, EXTRA (the caller's, e.g. ZAPLINE_JAVA_OPTS) last. G1 unless EXTRA picks a collector. `zapline load` starts
+# with zapline_load_jvm_opts instead.
 zapline_jvm_opts() {
   local major="$1"
   shift
-  zapline_opts=(-XX:-OmitStackTraceInFastThrow -Xss1m --enable-native-access=ALL-UNNAMED)
+  zapline_base_opts "$major"
   case " $* " in
     *" -XX:+Use"*GC" "*) ;;  # the caller picked a collector; the JVM refuses two
     *) zapline_opts+=(-XX:+UseG1GC) ;;
   esac
-  if [ "$major" -ge 24 ]; then
+  zapline_opts+=("$@")
+}
+
+# zapline_load_jvm_opts MAJOR ARCHIVE [EXTRA...]: as zapline_jvm_opts, for `zapline load`: a small footprint, since
+# the loader allocates next to nothing once it runs (its Netty settings are made in-process: NettyDefaults.java).
+#   -XX:+UseSerialGC           no collector threads, no remembered sets; pauses are short on a heap this small
+#   -Xms8m -Xmx256m            the heap grows from 8 MB as needed (a few KB per connection); 256 MB bounds it
+#   -XX:CICompilerCount=2      one C1 and one C2 thread whatever the core count (the JVM's own default on 2 cores):
+#                              each compiler thread holds its own arena memory while it compiles; C2 stays on
+#   -XX:TrimNativeHeapInterval=1000  (JDK 22+) gives the C heap that compilations freed back to the system
+#   -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=ARCHIVE  (when ARCHIVE is not empty) class data sharing for
+#                              zapline's own classes: the first run writes ARCHIVE as it exits (a few seconds
+#                              more, once), later runs map it, start faster and compile less; the JVM writes it
+#                              again when the jar changes. Its messages are off (-Xlog:cds, and aot on JDK 24+):
+#                              the JVM prints them on stdout, and a missing or stale archive is no error.
+# Each yields to EXTRA: the collector when EXTRA picks one, the heap pair when EXTRA sizes the heap in any way,
+# the archive when EXTRA says anything about class data sharing (-Xshare:..., an archive or AOT cache of its
+# own), the others when EXTRA sets the same flag.
+zapline_load_jvm_opts() {
+  local major="$1" archive="$2" e heap=1 cc=1 trim=1 gc=1
+  shift 2
+  for e in "$@"; do
+    case "$e" in
+      -XX:+Use*GC) gc="" ;;
+      -Xms* | -Xmx* | -Xmn* | -XX:*HeapSize=* | -XX:*RAMPercentage=* | -XX:*RAMFraction=* | -XX:MaxRAM=* \
+        | -XX:*NewSize=* | -XX:NewRatio=*) heap="" ;;
+      -XX:CICompilerCount=*) cc="" ;;
+      -XX:TrimNativeHeapInterval=*) trim="" ;;
+      -Xshare:* | -XX:SharedArchiveFile=* | -XX:?AutoCreateSharedArchive | -XX:AOTCache*=* | -XX:AOTMode=*)
+        archive="" ;;
+    esac
+  done
+  zapline_base_opts "$major"
+  [ -n "$gc" ] && zapline_opts+=(-XX:+UseSerialGC)
+  [ -n "$heap" ] && zapline_opts+=(-Xms8m -Xmx256m)
+  [ -n "$cc" ] && zapline_opts+=(-XX:CICompilerCount=2)
+  [ -n "$trim" ] && [ "$major" -ge 22 ] && zapline_opts+=(-XX:TrimNativeHeapInterval=1000)
+  if [ -n "$archive" ]; then
+    zapline_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$archive" "-Xlog:cds*=off")
+    [ "$major" -ge 24 ] && zapline_opts+=("-Xlog:aot*=off")
+  fi
+  zapline_opts+=("$@")
+}
+
+# zapline_base_opts MAJOR: sets zapline_opts to the flags every zapline JVM gets.
+zapline_base_opts() {
+  zapline_opts=(-XX:-OmitStackTraceInFastThrow -Xss1m --enable-native-access=ALL-UNNAMED)
+  if [ "$1" -ge 24 ]; then
     # Netty still reaches for sun.misc.Unsafe; say so explicitly instead of printing a warning on every start.
     zapline_opts+=(--sun-misc-unsafe-memory-access=allow)
   fi
-  zapline_opts+=("$@")
 }
 
 # zapline_stale ROOT JAR MODULE...: true when JAR is missing or older than the root pom or anything under a module's

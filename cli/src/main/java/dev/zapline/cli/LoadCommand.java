@@ -2,6 +2,7 @@ package dev.zapline.cli;
 
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
+import dev.zapline.cli.load.NettyDefaults;
 import dev.zapline.cli.load.TargetsFile;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.load.engine.Client;
@@ -176,6 +177,10 @@ public final class LoadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         LoadPlan plan = plan();
+        if (Main.ownsProcess()) {
+            // before the first Netty class: they read these once (see NettyDefaults)
+            NettyDefaults.applyTo(System.getProperties(), plan.threads());
+        }
         String name = targets != null ? "targets " + targets : url;
         try (ZapLoops loops = ZapLoops.create(plan.threads(), !nio)) {
             Client client = client(loops);

@@ -29,8 +29,20 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Set by {@link #main}: this JVM is the zapline process, not a test or another program embedding it. */
+    private static volatile boolean ownsProcess;
+
     public static void main(String[] args) {
+        ownsProcess = true;
         System.exit(run(args));
+    }
+
+    /**
+     * Whether this JVM was started for the command line ({@link #main}), so that a command may make process-wide
+     * settings (system properties read once by libraries); false when {@link #run} is called from other code.
+     */
+    static boolean ownsProcess() {
+        return ownsProcess;
     }
 
     /** Runs the command line and returns its exit status (tests call this instead of {@link #main}). */

@@ -54,6 +54,8 @@ class LoadCommandTest {
                 assertThat(j.path("summary").path("outcomes").path("success").asLong())
                         .isEqualTo(500);
             }
+            // Main.run is not the process's entry: the process-wide Netty settings are left alone
+            assertThat(System.getProperty("io.netty.allocator.maxOrder")).isNull();
         } finally {
             app.stop(Duration.ofMillis(200));
         }
