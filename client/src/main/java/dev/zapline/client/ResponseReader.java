@@ -19,6 +19,9 @@ import io.netty.util.ReferenceCountUtil;
  */
 final class ResponseReader extends ChannelInboundHandlerAdapter {
 
+    /** First size of the inbound buffer: a read batch of a few dozen small pipelined responses. */
+    private static final int IN_INITIAL = 8192;
+
     private final ZapChannel owner;
     private final ZapListener listener;
     private final int maxFrame;
@@ -68,11 +71,13 @@ final class ResponseReader extends ChannelInboundHandlerAdapter {
         } finally {
             decoding = false;
         }
-        if (reason != null || !cumulation.isReadable()) {
-            cumulation.release();
-            cumulation = null;
-        } else {
-            cumulation.discardSomeReadBytes();
+        if (reason != null) {
+            if (cumulation != null) {
+                cumulation.release();
+                cumulation = null;
+            }
+        } else if (!cumulation.isReadable()) {
+            cumulation.clear();
         }
     }
 
@@ -186,17 +191,19 @@ final class ResponseReader extends ChannelInboundHandlerAdapter {
         chc.fireChannelInactive();
     }
 
-    /** Appends {@code in} to {@code acc} (releasing it), growing geometrically so a large frame costs O(n). */
+    /**
+     * Appends {@code in} to {@code acc} (releasing it): one heap buffer the connection keeps, compacted when the
+     * next read does not fit after what is left and then grown (geometrically, so a large frame costs O(n)). One
+     * copy per read; in exchange the frames are read over an array ({@link ByteBufZap} then reads the message's
+     * fields without a direct buffer's per-access checks).
+     */
     private ByteBuf append(ByteBuf acc, ByteBuf in) {
-        if (acc == null) {
-            return in;
-        }
         int n = in.readableBytes();
-        if (acc.maxWritableBytes() < n || acc.isReadOnly() || acc.refCnt() > 1) {
-            ByteBuf grown = chc.alloc().buffer(Math.max(acc.readableBytes() + n, acc.capacity() * 2));
-            grown.writeBytes(acc);
-            acc.release();
-            acc = grown;
+        if (acc == null) {
+            acc = chc.alloc().heapBuffer(Math.max(IN_INITIAL, n));
+        } else if (acc.writableBytes() < n) {
+            acc.discardReadBytes();
+            acc.ensureWritable(n);
         }
         acc.writeBytes(in);
         in.release();
