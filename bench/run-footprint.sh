@@ -9,7 +9,7 @@
 # loader's core, in rotating order each round, every one asked for RATE req/s over CONNECTIONS connections):
 #   zapline     ./zapline load URL --rate R -c C -d Ds, through the launcher, so with its default JVM flags for
 #               `zapline load` (plus ZAPLINE_JAVA_OPTS, as the launcher adds it); no warm-up phase. One unmeasured
-#               2 s run first builds the jar if it is stale and writes the launcher's class-sharing archive.
+#               2 s run first (the launcher builds the jar there if it is older than the sources).
 #   autocannon  autocannon -c C --overallRate R -d D
 #   hey         hey -c C -q R/C -z Ds (hey's -q is per worker)
 # A loader that is not installed is skipped, with a line saying so. Per run: CPU (user + system, the whole process
@@ -87,7 +87,6 @@ fi
 launcher=(env)
 [ -n "${JAVA:-}" ] && launcher+=(ZAPLINE_JAVA="$java_bin")
 launcher+=("$bench_root/zapline")
-differs "zapline load runs through ./zapline, so with its class-sharing archive as well as the loader flags above"
 url="http://127.0.0.1:$port/health"
 hz="$(getconf CLK_TCK)"
 
@@ -211,8 +210,8 @@ load_before="$(loadavg)"
 echo "load average before: $load_before" >&2
 : >"$tmp/results"
 start_target
-# Once before the measured runs: the launcher builds the jar when it is older than the sources, and the first run
-# of a jar writes its class-sharing archive as it exits (zapline-java.sh); neither belongs in a measured run.
+# Once before the measured runs: the launcher builds the jar when it is older than the sources, which does not
+# belong in a measured run.
 "${launcher[@]}" load "$url" --rate 100 -c 2 -d 2s --quiet >"$tmp/prime.out" 2>&1 \
   || { cat "$tmp/prime.out" >&2; die "zapline load failed against the target"; }
 for ((round = 1; round <= rounds; round++)); do
