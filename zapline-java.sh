@@ -55,24 +55,18 @@ zapline_jvm_opts() {
   zapline_opts+=("$@")
 }
 
-# zapline_load_jvm_opts MAJOR ARCHIVE [EXTRA...]: as zapline_jvm_opts, for `zapline load`: a small footprint, since
-# the loader allocates next to nothing once it runs (its Netty settings are made in-process: NettyDefaults.java).
+# zapline_load_jvm_opts MAJOR [EXTRA...]: as zapline_jvm_opts, for `zapline load`: a small footprint, since the
+# loader allocates next to nothing once it runs (its Netty settings are made in-process: NettyDefaults.java).
 #   -XX:+UseSerialGC           no collector threads, no remembered sets; pauses are short on a heap this small
 #   -Xms8m -Xmx256m            the heap grows from 8 MB as needed (a few KB per connection); 256 MB bounds it
 #   -XX:CICompilerCount=2      one C1 and one C2 thread whatever the core count (the JVM's own default on 2 cores):
 #                              each compiler thread holds its own arena memory while it compiles; C2 stays on
 #   -XX:TrimNativeHeapInterval=1000  (JDK 22+) gives the C heap that compilations freed back to the system
-#   -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=ARCHIVE  (when ARCHIVE is not empty) class data sharing for
-#                              zapline's own classes: the first run writes ARCHIVE as it exits (a few seconds
-#                              more, once), later runs map it, start faster and compile less; the JVM writes it
-#                              again when the jar changes. Its messages are off (-Xlog:cds, and aot on JDK 24+):
-#                              the JVM prints them on stdout, and a missing or stale archive is no error.
 # Each yields to EXTRA: the collector when EXTRA picks one, the heap pair when EXTRA sizes the heap in any way,
-# the archive when EXTRA says anything about class data sharing (-Xshare:..., an archive or AOT cache of its
-# own), the others when EXTRA sets the same flag.
+# the others when EXTRA sets the same flag.
 zapline_load_jvm_opts() {
-  local major="$1" archive="$2" e heap=1 cc=1 trim=1 gc=1
-  shift 2
+  local major="$1" e heap=1 cc=1 trim=1 gc=1
+  shift
   for e in "$@"; do
     case "$e" in
       -XX:+Use*GC) gc="" ;;
@@ -80,8 +74,6 @@ zapline_load_jvm_opts() {
         | -XX:*NewSize=* | -XX:NewRatio=*) heap="" ;;
       -XX:CICompilerCount=*) cc="" ;;
       -XX:TrimNativeHeapInterval=*) trim="" ;;
-      -Xshare:* | -XX:SharedArchiveFile=* | -XX:?AutoCreateSharedArchive | -XX:AOTCache*=* | -XX:AOTMode=*)
-        archive="" ;;
     esac
   done
   zapline_base_opts "$major"
@@ -89,10 +81,6 @@ zapline_load_jvm_opts() {
   [ -n "$heap" ] && zapline_opts+=(-Xms8m -Xmx256m)
   [ -n "$cc" ] && zapline_opts+=(-XX:CICompilerCount=2)
   [ -n "$trim" ] && [ "$major" -ge 22 ] && zapline_opts+=(-XX:TrimNativeHeapInterval=1000)
-  if [ -n "$archive" ]; then
-    zapline_opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$archive" "-Xlog:cds*=off")
-    [ "$major" -ge 24 ] && zapline_opts+=("-Xlog:aot*=off")
-  fi
   zapline_opts+=("$@")
 }
 

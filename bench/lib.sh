@@ -14,12 +14,9 @@
 #               pinned to one core, G1 otherwise (the settings line names it). A non-empty JAVA_OPTS replaces them.
 #   loader JVM  (zapline load) the flags the ./zapline launcher starts `zapline load` with (zapline-java.sh's
 #               zapline_load_jvm_opts: Serial, -Xms8m -Xmx256m, -XX:CICompilerCount=2, -Xss1m, and on JDK 22+
-#               -XX:TrimNativeHeapInterval=1000) but its class-sharing archive: the scripts run other jars with
-#               these flags too (OLD_JAR), and one archive shared by two jars would be rewritten at every switch
-#               (bench/run-footprint.sh goes through the launcher, archive included). ZAPLINE_JAVA_OPTS is added
-#               to them, as the launcher adds it, and each default yields to it. `zapline bench` runs its own
-#               loader in its JVM, which the launcher starts with the flags of every other subcommand (G1, -Xss1m,
-#               the default heap).
+#               -XX:TrimNativeHeapInterval=1000); ZAPLINE_JAVA_OPTS is added to them, as the launcher adds it, and
+#               each default yields to it. `zapline bench` runs its own loader in its JVM, which the launcher
+#               starts with the flags of every other subcommand (G1, -Xss1m, the default heap).
 #   java        JAVA, else the JDK 21+ that ./zapline finds (ZAPLINE_JAVA, JAVA_HOME, PATH, /usr/lib/jvm/*).
 # Each script calls bench_init, which prints these as they came out in one "settings:" line on stderr before
 # anything starts, and then `differs` for each way the script departs from them, with the reason.
@@ -84,7 +81,7 @@ bench_init() {
     server_opts=("${jvm_flags[@]}")
   fi
   read -ra extra <<<"${ZAPLINE_JAVA_OPTS:-}"
-  zapline_load_jvm_opts "$java_major" "" "${extra[@]}" # no class-sharing archive: see the header
+  zapline_load_jvm_opts "$java_major" "${extra[@]}"
   server_java=("$java_bin" "${server_opts[@]}")
   loader_java=("$java_bin" "${zapline_opts[@]}")
 

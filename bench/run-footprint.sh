@@ -9,14 +9,17 @@
 # loader's core, in rotating order each round, every one asked for RATE req/s over CONNECTIONS connections):
 #   zapline     ./zapline load URL --rate R -c C -d Ds, through the launcher, so with its default JVM flags for
 #               `zapline load` (plus ZAPLINE_JAVA_OPTS, as the launcher adds it); no warm-up phase. One unmeasured
-#               2 s run first builds the jar if it is stale and writes the launcher's class-sharing archive.
+#               2 s run first (the launcher builds the jar there if it is older than the sources).
 #   autocannon  autocannon -c C --overallRate R -d D
 #   hey         hey -c C -q R/C -z Ds (hey's -q is per worker)
 # A loader that is not installed is skipped, with a line saying so. Per run: CPU (user + system, the whole process
 # with its start-up) in seconds and in us per response; the same over the steady part (from 5 s in to 1 s before
 # the end, from /proc/PID/stat); peak RSS (GNU time's maximum resident set size); voluntary and involuntary context
 # switches per second of the run; and the achieved rate, as each tool reports it:
-#   zapline     "rate_achieved" of its --json summary: responses within the measured phase over its length
+#   zapline     its summary's "Rate" line: responses within the measured phase over its length (printed with 3
+#               significant digits: 10.0k at 10,000/s, so the server count is the finer figure); with
+#               ZAPLINE_JSON=1 it runs with --json and "rate_achieved" is read from that instead. --json costs
+#               zapline load memory (it renders the summary each second), so by default it is left out.
 #   autocannon  "requests.total" of its --json output (responses) over its "duration" (seconds, as it ran)
 #   hey         its "Requests/sec:" line (responses over its "Total:" time)
 # With nginx as the target, its stub_status request counter, read before and after each run, gives a second count
@@ -26,7 +29,8 @@
 # open-files limit raised to fit (and nginx's worker_connections); adds the connect times from zapline's summary.
 # Environment:
 #   MODE=rate|connections ROUNDS=3 DURATION=30 (seconds) RATES="5000 10000" CONNECTIONS=16 (10000 with
-#   MODE=connections) LOADERS="zapline autocannon hey" TARGET=nginx|zapline PORT=18190 OUT=bench/target/run-footprint.md
+#   MODE=connections) LOADERS="zapline autocannon hey" TARGET=nginx|zapline ZAPLINE_JSON=0 PORT=18190
+#   OUT=bench/target/run-footprint.md
 #   SERVER_CPU= LOAD_CPU= JAVA= JAVA_OPTS= ZAPLINE_JAVA_OPTS=: bench/lib.sh (JAVA is also the launcher's java here).
 # Needs GNU time at /usr/bin/time. Loopback only; every run is bounded by DURATION; everything started stops on exit.
 set -euo pipefail
@@ -44,6 +48,7 @@ rounds="${ROUNDS:-3}"
 duration="${DURATION:-30}"
 connections="${CONNECTIONS:-$def_conns}"
 port="${PORT:-18190}"
+zjson="${ZAPLINE_JSON:-0}"
 out="${OUT:-bench/target/run-footprint.md}"
 read -ra rates <<<"${RATES:-$def_rates}"
 gnu_time=/usr/bin/time
@@ -126,7 +131,8 @@ run_one() {
   rm -f "$o" "$tf" "$tmp/z.json"
   case "$loader" in
     zapline)
-      cmd=("${launcher[@]}" load "$url" --rate "$rate" -c "$connections" -d "${duration}s" --quiet --json "$tmp/z.json")
+      cmd=("${launcher[@]}" load "$url" --rate "$rate" -c "$connections" -d "${duration}s" --quiet)
+      [ "$zjson" = 1 ] && cmd+=(--json "$tmp/z.json")
       ;;
     autocannon) cmd=(autocannon -j -c "$connections" --overallRate "$rate" -d "$duration" "$url") ;;
     hey)
@@ -152,13 +158,24 @@ run_one() {
   after="$served"
   case "$loader" in
     zapline)
-      achieved="$(grep -o '"rate_achieved" *: *[0-9.]*' "$tmp/z.json" 2>/dev/null | head -1 | sed 's/.*: *//')"
-      # the responses within the measured phase (rate_achieved is their count over its length)
+      if [ "$zjson" = 1 ]; then
+        read -r achieved c50 cmax cfail < <(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["summary"]
+c=s["connect"]; print("%.2f %.1f %.1f %d" % (s["rate_achieved"], c["p50_us"] / 1000, c["max_us"] / 1000,
+c["failures"]))' "$tmp/z.json" 2>/dev/null || true)
+      else
+        # the summary's Rate line (950, 12.3k, 1.05M per s) and Connect line (850µs, 1.23ms, 2.50s)
+        read -r achieved c50 cmax cfail < <(awk '
+          function n(v) { sub(/\/s$/, "", v); m = 1; if (v ~ /k$/) m = 1e3; if (v ~ /M$/) m = 1e6; sub(/[kM]$/, "", v)
+            return v * m }
+          function ms(v) { sub(/,$/, "", v); if (v ~ /µs$/) { sub(/µs$/, "", v); return v / 1e3 }
+            if (v ~ /ms$/) { sub(/ms$/, "", v); return v + 0 } sub(/s$/, "", v); return v * 1e3 }
+          $1 == "Rate" { r = n($2) }
+          $1 == "Connect" { for (i = 1; i <= NF; i++) {
+            if ($i == "p50") p = ms($(i + 1)); if ($i == "max") x = ms($(i + 1)); if ($i == "failed") f = $(i - 1) } }
+          END { printf "%s %.1f %.1f %s\n", r, p, x, f }' "$o")
+      fi
+      # the responses within the measured phase (the achieved rate is their count over its length)
       responses="$(awk -v a="${achieved:-0}" -v d="$duration" 'BEGIN { printf "%.0f", a * d }')"
-      c50="$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["summary"]["connect"]
-print("%.1f %.1f %d" % (c["p50_us"] / 1000, c["max_us"] / 1000, c["failures"]))' "$tmp/z.json" 2>/dev/null \
-        || echo "- - -")"
-      read -r c50 cmax cfail <<<"$c50"
       ;;
     autocannon)
       # the last line of its output that is a JSON object (warnings may come first)
@@ -193,8 +210,8 @@ load_before="$(loadavg)"
 echo "load average before: $load_before" >&2
 : >"$tmp/results"
 start_target
-# Once before the measured runs: the launcher builds the jar when it is older than the sources, and the first run
-# of a jar writes its class-sharing archive as it exits (zapline-java.sh); neither belongs in a measured run.
+# Once before the measured runs: the launcher builds the jar when it is older than the sources, which does not
+# belong in a measured run.
 "${launcher[@]}" load "$url" --rate 100 -c 2 -d 2s --quiet >"$tmp/prime.out" 2>&1 \
   || { cat "$tmp/prime.out" >&2; die "zapline load failed against the target"; }
 for ((round = 1; round <= rounds; round++)); do
@@ -221,6 +238,9 @@ fmt() { awk -v x="${1:-}" -v f="$2" 'BEGIN { if (x == "") print "-"; else printf
   echo "included); steady: the same from 5 s in to 1 s before the end, per response. RSS: GNU time's maximum" \
     "resident set size. Context switches per second of the run. zapline load: the launcher's default flags" \
     "${ZAPLINE_JAVA_OPTS:+plus ZAPLINE_JAVA_OPTS=$ZAPLINE_JAVA_OPTS }(zapline-java.sh: zapline_load_jvm_opts)."
+  echo "zapline load's rate: $([ "$zjson" = 1 ] && echo "rate_achieved of its --json summary" \
+    || echo "its summary's Rate line, 3 significant digits (no --json)"); server count: nginx's stub_status"\
+    "counter over the run, divided by ${duration} s."
   echo "$(machine). Load average before: $load_before, after: $(loadavg)."
   echo
   if [ "$mode" = connections ]; then

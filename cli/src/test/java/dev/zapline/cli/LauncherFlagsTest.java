@@ -24,7 +24,7 @@ class LauncherFlagsTest {
 
     @Test
     void loadStartsWithASmallFootprint() throws Exception {
-        assertThat(load("", 25))
+        assertThat(flags("zapline_load_jvm_opts", 25))
                 .startsWith(BASE.toArray(String[]::new))
                 .containsSubsequence(
                         "--sun-misc-unsafe-memory-access=allow",
@@ -35,7 +35,7 @@ class LauncherFlagsTest {
                         "-XX:TrimNativeHeapInterval=1000")
                 .doesNotContain("-XX:+UseG1GC");
         // before JDK 22 the trim flag does not exist as a product flag, and before 24 the Unsafe one not at all
-        assertThat(load("", 21))
+        assertThat(flags("zapline_load_jvm_opts", 21))
                 .containsExactly(
                         "-XX:-OmitStackTraceInFastThrow",
                         "-Xss1m",
@@ -47,44 +47,24 @@ class LauncherFlagsTest {
     }
 
     @Test
-    void withAnArchiveLoadSharesItsClassesAndKeepsTheJvmsMessagesAboutItOffStdout() throws Exception {
-        assertThat(load("/x/zapline-load.jsa", 25))
-                .containsSubsequence(
-                        "-XX:TrimNativeHeapInterval=1000",
-                        "-XX:+AutoCreateSharedArchive",
-                        "-XX:SharedArchiveFile=/x/zapline-load.jsa",
-                        "-Xlog:cds*=off",
-                        "-Xlog:aot*=off");
-        assertThat(load("/x/zapline-load.jsa", 21))
-                .endsWith(
-                        "-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=/x/zapline-load.jsa", "-Xlog:cds*=off");
-        for (String cds : List.of("-Xshare:off", "-XX:SharedArchiveFile=/y.jsa", "-XX:AOTCache=/z.aot")) {
-            assertThat(load("/x/zapline-load.jsa", 25, cds))
-                    .as(cds)
-                    .doesNotContain("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=/x/zapline-load.jsa")
-                    .endsWith(cds);
-        }
-    }
-
-    @Test
     void theCallersOptionsComeLastAndDisplaceTheDefaultsTheyDecide() throws Exception {
-        assertThat(load("", 25, "-XX:+UseG1GC", "-Xmx1g"))
+        assertThat(flags("zapline_load_jvm_opts", 25, "-XX:+UseG1GC", "-Xmx1g"))
                 .doesNotContain("-XX:+UseSerialGC", "-Xms8m", "-Xmx256m")
                 .contains("-XX:CICompilerCount=2")
                 .endsWith("-XX:+UseG1GC", "-Xmx1g");
         for (String heap :
                 List.of("-Xms64m", "-Xmn4m", "-XX:MaxHeapSize=1g", "-XX:MaxRAMPercentage=50", "-XX:NewSize=8m")) {
-            assertThat(load("", 25, heap))
+            assertThat(flags("zapline_load_jvm_opts", 25, heap))
                     .as(heap)
                     .contains("-XX:+UseSerialGC")
                     .doesNotContain("-Xms8m", "-Xmx256m")
                     .endsWith(heap);
         }
-        assertThat(load("", 25, "-XX:CICompilerCount=4", "-XX:TrimNativeHeapInterval=0"))
+        assertThat(flags("zapline_load_jvm_opts", 25, "-XX:CICompilerCount=4", "-XX:TrimNativeHeapInterval=0"))
                 .doesNotContain("-XX:CICompilerCount=2", "-XX:TrimNativeHeapInterval=1000")
                 .endsWith("-XX:CICompilerCount=4", "-XX:TrimNativeHeapInterval=0");
         // a system property is no heap flag
-        assertThat(load("", 25, "-Dio.netty.allocator.maxOrder=9"))
+        assertThat(flags("zapline_load_jvm_opts", 25, "-Dio.netty.allocator.maxOrder=9"))
                 .contains("-Xms8m", "-Xmx256m")
                 .endsWith("-Dio.netty.allocator.maxOrder=9");
     }
@@ -111,21 +91,9 @@ class LauncherFlagsTest {
     void theLauncherAndTheBenchScriptsPickTheLoadFlagsForLoadOnly() throws IOException {
         Path repo = ModuleLayeringTest.repo();
         String launcher = Files.readString(repo.resolve("zapline"), StandardCharsets.UTF_8);
-        assertThat(launcher)
-                .contains("if [ \"${1:-}\" = load ]; then", "zapline_jvm_opts")
-                .contains("archive=\"$root/cli/target/zapline-load-${jdk##*/}.jsa\"")
-                .contains("[ \"$archive\" -ot \"$jar\" ]")
-                .contains("zapline_load_jvm_opts \"$(zapline_java_major \"$java\")\" \"$archive\"");
-        // the scripts run other jars with the same flags (OLD_JAR): no archive there
+        assertThat(launcher).contains("if [ \"${1:-}\" = load ]; then", "zapline_load_jvm_opts", "zapline_jvm_opts");
         String lib = Files.readString(repo.resolve("bench").resolve("lib.sh"), StandardCharsets.UTF_8);
-        assertThat(lib).contains("zapline_load_jvm_opts \"$java_major\" \"\" ");
-    }
-
-    /** zapline_load_jvm_opts MAJOR ARCHIVE EXTRA... */
-    private static List<String> load(String archive, int major, String... extra) throws Exception {
-        List<String> args = new ArrayList<>(List.of(archive));
-        args.addAll(Arrays.asList(extra));
-        return flags("zapline_load_jvm_opts", major, args.toArray(String[]::new));
+        assertThat(lib).contains("zapline_load_jvm_opts \"$java_major\"");
     }
 
     /** The array FUNCTION MAJOR EXTRA... leaves in zapline_opts, one element a line. */
