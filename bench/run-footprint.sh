@@ -8,7 +8,8 @@
 # installed; else `zapline serve` (1 event loop). TARGET=nginx or TARGET=zapline picks one. Loaders (on the
 # loader's core, in rotating order each round, every one asked for RATE req/s over CONNECTIONS connections):
 #   zapline     ./zapline load URL --rate R -c C -d Ds, through the launcher, so with its default JVM flags for
-#               `zapline load` (plus ZAPLINE_JAVA_OPTS, as the launcher adds it); no warm-up phase. One unmeasured
+#               `zapline load` (plus ZAPLINE_JAVA_OPTS, as the launcher adds it); --warmup 0s, as the others have
+#               no warm-up phase, so it runs and is measured as long as they are. One unmeasured
 #               2 s run first (the launcher builds the jar there if it is older than the sources).
 #   autocannon  autocannon -c C --overallRate R -d D
 #   hey         hey -c C -q R/C -z Ds (hey's -q is per worker)
@@ -131,7 +132,7 @@ run_one() {
   rm -f "$o" "$tf" "$tmp/z.json"
   case "$loader" in
     zapline)
-      cmd=("${launcher[@]}" load "$url" --rate "$rate" -c "$connections" -d "${duration}s" --quiet)
+      cmd=("${launcher[@]}" load "$url" --rate "$rate" -c "$connections" -d "${duration}s" --warmup 0s --quiet)
       [ "$zjson" = 1 ] && cmd+=(--json "$tmp/z.json")
       ;;
     autocannon) cmd=(autocannon -j -c "$connections" --overallRate "$rate" -d "$duration" "$url") ;;
