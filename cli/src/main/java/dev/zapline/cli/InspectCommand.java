@@ -27,6 +27,7 @@ import picocli.CommandLine.Parameters;
 /** {@code zapline inspect}: decodes ZAP messages and zaphttp frames from a file, stdin or a bundled sample. */
 @Command(
         name = "inspect",
+        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "Decode one ZAP message, or a stream of length-prefixed frames, and print it.",

@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
 /** {@code zapline serve}: the demo server (health, eth RPC, echo) that the benchmarks drive. */
 @Command(
         name = "serve",
+        mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "Run the demo server: GET /health, POST /rpc (the eth record; application/zap or JSON),",

@@ -7,7 +7,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code zapline version}: the zapline version and the JVM it runs on. */
-@Command(name = "version", description = "Print the zapline version and the Java runtime.")
+@Command(
+        name = "version",
+        mixinStandardHelpOptions = true,
+        description = "Print the zapline version and the Java runtime.")
 final class VersionCommand implements Runnable {
 
     @CommandLine.Spec
