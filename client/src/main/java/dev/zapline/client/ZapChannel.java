@@ -1,7 +1,6 @@
 package dev.zapline.client;
 
 import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -26,8 +25,6 @@ import java.util.concurrent.CompletableFuture;
 public final class ZapChannel {
 
     /** First size of a batch's outbound buffer: room for a few dozen small pipelined requests. */
-    private static final int OUT_INITIAL = 4096;
-
     private static final VarHandle IN_FLIGHT;
 
     static {
@@ -48,7 +45,7 @@ public final class ZapChannel {
     private volatile int inFlight;
 
     int lastFrameLength;
-    private ByteBuf out;
+    private final Outbound out = new Outbound();
 
     private ZapChannel(EventLoop loop, ZapAddress address, ZapListener listener, int maxFrame) {
         this.loop = loop;
@@ -105,51 +102,16 @@ public final class ZapChannel {
         if (closed) {
             return false;
         }
-        frame.writeTo(outFor(frame.length()));
+        frame.writeTo(out.room(channel.alloc(), frame.length()));
         tags.add(tag);
         IN_FLIGHT.setRelease(this, tags.size());
         return true;
     }
 
-    /**
-     * The outbound buffer, with room for {@code n} more bytes. One buffer serves every flush: each flush sends a
-     * retained slice of what was appended since the last one, so once the socket has taken it (the slice released,
-     * the buffer's count back to ours alone) the next batch starts again at its beginning. A slice the socket has
-     * not taken yet covers only its own bytes; appending after them is safe, and when the room runs out a new
-     * buffer takes over (the old one lives until its slices are written).
-     */
-    private ByteBuf outFor(int n) {
-        ByteBuf o = out;
-        if (o != null && !o.isReadable() && o.refCnt() == 1) {
-            o.clear();
-        }
-        if (o == null) {
-            o = channel.alloc().ioBuffer(Math.max(OUT_INITIAL, n));
-            out = o;
-        } else if (o.writableBytes() < n && (o.refCnt() > 1 || o.maxWritableBytes() < n)) {
-            ByteBuf fresh = channel.alloc().ioBuffer(Math.max(OUT_INITIAL, o.readableBytes() + n));
-            fresh.writeBytes(o); // what is appended but not flushed yet moves along
-            o.release();
-            o = fresh;
-            out = o;
-        }
-        return o;
-    }
-
     /** Sends what {@link #write} appended since the last flush. @throws IllegalStateException off the loop */
     public void flush() {
         checkLoop();
-        ByteBuf o = out;
-        if (o == null || !o.isReadable()) {
-            return;
-        }
-        if (closed) {
-            o.skipBytes(o.readableBytes());
-        } else {
-            int n = o.readableBytes();
-            channel.writeAndFlush(o.retainedSlice(), channel.voidPromise());
-            o.skipBytes(n);
-        }
+        out.flush(channel, closed);
     }
 
     /** Writes one frame and flushes. */
@@ -215,10 +177,7 @@ public final class ZapChannel {
     }
 
     void releaseOut() {
-        if (out != null) {
-            out.release();
-            out = null;
-        }
+        out.release();
     }
 
     private void checkLoop() {

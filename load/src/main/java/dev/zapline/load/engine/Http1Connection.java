@@ -1,5 +1,6 @@
 package dev.zapline.load.engine;
 
+import dev.zapline.client.Outbound;
 import dev.zapline.codec.http1.Http1Exception;
 import dev.zapline.codec.http1.Http1ResponseLimits;
 import dev.zapline.codec.http1.Http1ResponseParser;
@@ -21,7 +22,6 @@ import io.netty.util.ReferenceCountUtil;
  */
 final class Http1Connection extends ChannelInboundHandlerAdapter implements Connection {
 
-    private static final int OUT_INITIAL = 4096;
     /** First size of the inbound buffer: a read batch of a few dozen small pipelined responses. */
     private static final int IN_INITIAL = 8192;
 
@@ -30,7 +30,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
     private final Http1ResponseParser parser = new Http1ResponseParser(Http1ResponseLimits.DEFAULT);
     private Channel channel;
     private ByteBuf cumulation;
-    private ByteBuf out;
+    private final Outbound out = new Outbound();
     private int inFlight;
     private long bytes;
     private boolean closed;
@@ -52,49 +52,14 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
             return false;
         }
         byte[] request = requests[i];
-        outFor(request.length).writeBytes(request);
+        out.room(channel.alloc(), request.length).writeBytes(request);
         inFlight++;
         return true;
     }
 
-    /**
-     * The outbound buffer, with room for {@code n} more bytes. One buffer serves every flush: each flush sends a
-     * retained slice of what was appended since the last one, so once the socket has taken it (the slice released,
-     * the buffer's count back to ours alone) the next batch starts again at its beginning. A slice the socket has
-     * not taken yet covers only its own bytes; appending after them is safe, and when the room runs out a new
-     * buffer takes over (the old one lives until its slices are written).
-     */
-    private ByteBuf outFor(int n) {
-        ByteBuf o = out;
-        if (o != null && !o.isReadable() && o.refCnt() == 1) {
-            o.clear();
-        }
-        if (o == null) {
-            o = channel.alloc().ioBuffer(Math.max(OUT_INITIAL, n));
-            out = o;
-        } else if (o.writableBytes() < n && (o.refCnt() > 1 || o.maxWritableBytes() < n)) {
-            ByteBuf fresh = channel.alloc().ioBuffer(Math.max(OUT_INITIAL, o.readableBytes() + n));
-            fresh.writeBytes(o); // what is appended but not flushed yet moves along
-            o.release();
-            o = fresh;
-            out = o;
-        }
-        return o;
-    }
-
     @Override
     public void flush() {
-        ByteBuf o = out;
-        if (o == null || !o.isReadable()) {
-            return;
-        }
-        if (closed) {
-            o.skipBytes(o.readableBytes());
-        } else {
-            int n = o.readableBytes();
-            channel.writeAndFlush(o.retainedSlice(), channel.voidPromise());
-            o.skipBytes(n);
-        }
+        out.flush(channel, closed);
     }
 
     @Override
@@ -187,10 +152,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
     @Override
     public void channelInactive(ChannelHandlerContext chc) {
         closed = true;
-        if (out != null) {
-            out.release();
-            out = null;
-        }
+        out.release();
         if (cumulation != null) {
             cumulation.release();
             cumulation = null;

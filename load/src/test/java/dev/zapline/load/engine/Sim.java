@@ -65,51 +65,44 @@ final class Sim implements NanoClock, DriverLoop, Client {
     void run(Engine e, long maxNanos) {
         long limit = now + maxNanos;
         while (!e.isDone()) {
-            Event next = events.peek();
-            long t = next == null ? NONE : next.at;
-            boolean timer = armed != NONE && (t == NONE || armed - t < 0);
-            if (timer) {
-                t = armed;
-            }
+            long t = next();
             if (t == NONE) {
                 throw new AssertionError("the run is stuck at " + now + ": nothing armed, nothing pending");
             }
             if (t - limit > 0) {
                 throw new AssertionError("the run did not end within " + maxNanos + " ns of simulated time");
             }
-            now = Math.max(now, t);
-            if (timer) {
-                armed = NONE;
-                wakes++;
-                wake.run();
-            } else {
-                events.poll().task.run();
-            }
+            step();
         }
     }
 
     /** Moves the clock to {@code t} and runs what is due until then (responses, tasks, the timer). */
     void advanceTo(long t) {
-        while (true) {
-            Event next = events.peek();
-            long at = next == null ? NONE : next.at;
-            boolean timer = armed != NONE && (at == NONE || armed - at < 0);
-            if (timer) {
-                at = armed;
-            }
-            if (at == NONE || at - t > 0) {
-                break;
-            }
-            now = Math.max(now, at);
-            if (timer) {
-                armed = NONE;
-                wakes++;
-                wake.run();
-            } else {
-                events.poll().task.run();
-            }
+        for (long at = next(); at != NONE && at - t <= 0; at = next()) {
+            step();
         }
         now = Math.max(now, t);
+    }
+
+    /** When the next thing happens: the timer or the earliest event (an event first when both are due at once). */
+    private long next() {
+        Event e = events.peek();
+        long t = e == null ? NONE : e.at;
+        return armed != NONE && (t == NONE || armed - t < 0) ? armed : t;
+    }
+
+    /** Moves the clock to {@link #next} and runs that one thing. */
+    private void step() {
+        Event e = events.peek();
+        boolean timer = armed != NONE && (e == null || armed - e.at < 0);
+        now = Math.max(now, timer ? armed : e.at);
+        if (timer) {
+            armed = NONE;
+            wakes++;
+            wake.run();
+        } else {
+            events.poll().task.run();
+        }
     }
 
     /** The armed time, or {@link #NONE}. */

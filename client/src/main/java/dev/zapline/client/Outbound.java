@@ -1,0 +1,62 @@
+package dev.zapline.client;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+
+/**
+ * One connection's outbound buffer, reused across flushes. Each flush sends a retained slice of what was appended
+ * since the last one, so once the socket has taken it (the slice released, the buffer's count back to ours alone)
+ * the next batch starts again at the buffer's beginning. A slice the socket has not taken yet covers only its own
+ * bytes; appending after them is safe, and when the room runs out a new buffer takes over (the old one lives until
+ * its slices are written). Used by the ZAP client and the load generator's HTTP connections; confined to the
+ * connection's event loop.
+ */
+public final class Outbound {
+
+    private static final int INITIAL = 4096;
+
+    private ByteBuf out;
+
+    /** The buffer to append to, with room for {@code n} more bytes. */
+    public ByteBuf room(ByteBufAllocator alloc, int n) {
+        ByteBuf o = out;
+        if (o != null && !o.isReadable() && o.refCnt() == 1) {
+            o.clear();
+        }
+        if (o == null) {
+            o = alloc.ioBuffer(Math.max(INITIAL, n));
+            out = o;
+        } else if (o.writableBytes() < n && (o.refCnt() > 1 || o.maxWritableBytes() < n)) {
+            ByteBuf fresh = alloc.ioBuffer(Math.max(INITIAL, o.readableBytes() + n));
+            fresh.writeBytes(o); // what is appended but not flushed yet moves along
+            o.release();
+            o = fresh;
+            out = o;
+        }
+        return o;
+    }
+
+    /** Sends what was appended since the last flush on {@code ch}; when {@code discard}, drops it instead. */
+    public void flush(Channel ch, boolean discard) {
+        ByteBuf o = out;
+        if (o == null || !o.isReadable()) {
+            return;
+        }
+        if (discard) {
+            o.skipBytes(o.readableBytes());
+        } else {
+            int n = o.readableBytes();
+            ch.writeAndFlush(o.retainedSlice(), ch.voidPromise());
+            o.skipBytes(n);
+        }
+    }
+
+    /** Lets the buffer go (the connection is closed); a later {@link #room} starts a new one. */
+    public void release() {
+        if (out != null) {
+            out.release();
+            out = null;
+        }
+    }
+}
