@@ -14,7 +14,8 @@ import io.netty.channel.Channel;
  */
 public final class Outbound {
 
-    private static final int INITIAL = 4096;
+    /** Small, as a connection idle between requests keeps it (10,000 of them); a batch grows it in place. */
+    private static final int INITIAL = 256;
 
     private ByteBuf out;
 

@@ -53,14 +53,58 @@ class Http1ConnectionBatchTest {
         ch.finishAndReleaseAll();
     }
 
+    @Test
+    void decodesResponsesCutAtEveryByteAcrossReads() {
+        String three =
+                RESPONSE + "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n" + RESPONSE;
+        byte[] bytes = three.getBytes(StandardCharsets.US_ASCII);
+        for (int cut = 1; cut < bytes.length; cut++) {
+            Events events = new Events();
+            Http1Connection c = new Http1Connection(new byte[][] {REQUEST}, events);
+            EmbeddedChannel ch = new EmbeddedChannel(c);
+            for (int i = 0; i < 3; i++) {
+                c.write(0);
+            }
+            c.flush();
+            ((ByteBuf) ch.readOutbound()).release();
+            ch.writeInbound(Unpooled.wrappedBuffer(bytes, 0, cut));
+            ch.writeInbound(Unpooled.wrappedBuffer(bytes, cut, bytes.length - cut));
+            assertThat(events.responses).as("cut at %d", cut).isEqualTo(3);
+            assertThat(events.bytes).as("cut at %d", cut).isEqualTo(bytes.length);
+            assertThat(c.isActive()).isTrue();
+            ch.finishAndReleaseAll();
+        }
+    }
+
+    @Test
+    void decodesAReadLargerThanItsInboundCopyInPieces() {
+        String body = "x".repeat(100_000);
+        String one = "HTTP/1.1 200 OK\r\ncontent-length: " + body.length() + "\r\n\r\n" + body;
+        Events events = new Events();
+        Http1Connection c = new Http1Connection(new byte[][] {REQUEST}, events);
+        EmbeddedChannel ch = new EmbeddedChannel(c);
+        c.write(0);
+        c.write(0);
+        c.flush();
+        ((ByteBuf) ch.readOutbound()).release();
+        ch.writeInbound(Unpooled.copiedBuffer(one.repeat(2), StandardCharsets.US_ASCII));
+        assertThat(events.log).containsExactly("response x2", "read complete");
+        assertThat(events.bytes).isEqualTo(2L * one.length());
+        ch.finishAndReleaseAll();
+    }
+
     /** Logs events, runs of responses collapsed into one entry. */
     private static final class Events implements ConnectionEvents {
         final List<String> log = new ArrayList<>();
         private int run;
+        int responses;
+        long bytes;
 
         @Override
-        public void onResponse(int status, long bytes) {
+        public void onResponse(int status, long n) {
             assertThat(status).isEqualTo(200);
+            responses++;
+            bytes += n;
             run++;
             if (run > 1) {
                 log.remove(log.size() - 1);
