@@ -1,6 +1,7 @@
 package dev.zapline.client;
 
 import dev.zapline.codec.zaphttp.ZapHttp;
+import dev.zapline.transport.ClientTls;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
@@ -23,6 +24,8 @@ import java.util.function.LongSupplier;
  * @param tick how often each connection checks timeouts and whether to reconnect
  * @param nanoClock monotonic nanoseconds behind timeouts and backoff (tests pass a manual clock)
  * @param random uniform doubles in [0, 1) for the jitter (tests pass a constant)
+ * @param tls TLS for every connection ({@code zaps://}), or null for plaintext: the handshake is part of opening a
+ *     connection, and a failed one fails the connect with a {@link TlsHandshakeException}
  */
 public record ZapClientConfig(
         int connections,
@@ -36,7 +39,8 @@ public record ZapClientConfig(
         double jitter,
         Duration tick,
         LongSupplier nanoClock,
-        DoubleSupplier random) {
+        DoubleSupplier random,
+        ClientTls tls) {
 
     public ZapClientConfig {
         if (connections < 1 || eventLoops < 1) {
@@ -77,7 +81,8 @@ public record ZapClientConfig(
                 0.2,
                 Duration.ofMillis(10),
                 System::nanoTime,
-                () -> ThreadLocalRandom.current().nextDouble());
+                () -> ThreadLocalRandom.current().nextDouble(),
+                null);
     }
 
     public ZapClientConfig withConnections(int n) {
@@ -93,7 +98,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withEventLoops(int n) {
@@ -109,7 +115,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withNativeTransport(boolean on) {
@@ -125,7 +132,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withMaxFrame(int bytes) {
@@ -141,7 +149,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withConnectTimeout(Duration d) {
@@ -157,7 +166,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withRequestTimeout(Duration d) {
@@ -173,7 +183,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     /** Reconnect delays: {@code min · 2^(failures − 1)}, at most {@code max}, less up to {@code jitter} of it. */
@@ -190,7 +201,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withTick(Duration d) {
@@ -206,7 +218,8 @@ public record ZapClientConfig(
                 jitter,
                 d,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     /** The time source of timeouts and backoff, and the random source of the jitter. */
@@ -223,6 +236,25 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
+    }
+
+    /** Connections speak TLS with {@code t} (null: plaintext). TCP addresses only. */
+    public ZapClientConfig withTls(ClientTls t) {
+        return new ZapClientConfig(
+                connections,
+                eventLoops,
+                nativeTransport,
+                maxFrame,
+                connectTimeout,
+                requestTimeout,
+                backoffMin,
+                backoffMax,
+                jitter,
+                tick,
+                nanoClock,
+                random,
+                t);
     }
 }
