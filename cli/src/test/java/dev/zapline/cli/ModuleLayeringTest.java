@@ -28,10 +28,10 @@ class ModuleLayeringTest {
             "wire", Set.of("wire"),
             "codec", Set.of("wire", "codec"),
             "server", Set.of("wire", "codec", "server"),
-            "client", Set.of("wire", "codec", "client"),
+            "client", Set.of("wire", "codec", "transport", "client"),
             "fixtures", Set.of("wire", "codec", "fixtures"),
-            "load", Set.of("wire", "codec", "client", "load"),
-            "cli", Set.of("wire", "codec", "server", "client", "fixtures", "load", "cli"),
+            "load", Set.of("wire", "codec", "transport", "client", "load"),
+            "cli", Set.of("wire", "codec", "transport", "server", "client", "fixtures", "load", "cli"),
             "bench", Set.of("wire", "codec", "server", "client", "fixtures", "load", "bench"));
 
     private static final Pattern IMPORT =
