@@ -1,8 +1,8 @@
 package dev.zapline.transport;
 
 import dev.zapline.transport.internal.Contexts;
-import dev.zapline.transport.internal.JdkGroupsContext;
 import dev.zapline.transport.internal.KeyMaterial;
+import dev.zapline.transport.internal.Sni;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.ssl.OpenSslSessionContext;
 import io.netty.handler.ssl.SslContext;
@@ -181,11 +181,11 @@ public final class ClientTls {
                 e.setSSLParameters(sp);
             }
             if (sni == null && !ip) {
-                JdkGroupsContext.serverName(h.engine(), host);
+                Sni.set(h.engine(), host);
             }
         }
         if (sni != null) {
-            JdkGroupsContext.serverName(h.engine(), sni);
+            Sni.set(h.engine(), sni);
         }
         h.setHandshakeTimeoutMillis(handshakeTimeout.toMillis());
         return h;

@@ -57,6 +57,21 @@ class TlsFailureTest {
 
     @ParameterizedTest
     @EnumSource(TlsProvider.class)
+    void anExplicitSniIsTheNameVerifiedWhateverHostIsDialed(TlsProvider client) throws Exception {
+        ServerTls tls = ServerTls.selfSigned("other.test");
+        try (Loopback s = new Loopback(tls)) {
+            ClientTls sni = ClientTls.defaults()
+                    .withCaCert(ca(tls))
+                    .withSni("other.test")
+                    .withProvider(client);
+            assertThat(s.connect(sni, "127.0.0.1").failure()).isNull();
+            assertThat(s.connect(sni.withResumption(false), "localhost").failure())
+                    .isNull();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TlsProvider.class)
     void anExpiredCertificateIsReportedAsExpired(TlsProvider client) throws Exception {
         Instant now = Instant.now();
         Path ca = Pems.caSigned(dir, now.minus(Duration.ofDays(30)), now.minus(Duration.ofDays(1)), "localhost");

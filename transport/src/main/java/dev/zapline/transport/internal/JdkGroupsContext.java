@@ -3,13 +3,12 @@ package dev.zapline.transport.internal;
 import io.netty.handler.ssl.DelegatingSslContext;
 import io.netty.handler.ssl.SslContext;
 import java.util.List;
-import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 
 /**
- * The JDK engine's named groups (and a client's SNI override) set on each engine: Netty's JDK context has no
- * option for them, JSSE takes them through {@link SSLParameters#setNamedGroups} (JDK 20+).
+ * The JDK engine's named groups set on each engine: Netty's JDK context has no option for them, JSSE takes them
+ * through {@link SSLParameters#setNamedGroups} (JDK 20+).
  */
 public final class JdkGroupsContext extends DelegatingSslContext {
 
@@ -24,13 +23,6 @@ public final class JdkGroupsContext extends DelegatingSslContext {
     protected void initEngine(SSLEngine engine) {
         SSLParameters p = engine.getSSLParameters();
         p.setNamedGroups(groups);
-        engine.setSSLParameters(p);
-    }
-
-    /** Sets the SNI host name of a client engine (for an explicit SNI, or when no peer host was given). */
-    public static void serverName(SSLEngine engine, String name) {
-        SSLParameters p = engine.getSSLParameters();
-        p.setServerNames(List.of(new SNIHostName(name)));
         engine.setSSLParameters(p);
     }
 }
