@@ -4,6 +4,7 @@ import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
 import dev.zapline.cli.load.NettyDefaults;
 import dev.zapline.cli.load.TargetsFile;
+import dev.zapline.cli.load.TlsFlags;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.Engine;
@@ -16,6 +17,7 @@ import dev.zapline.load.report.Summary;
 import dev.zapline.load.report.Text;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
+import dev.zapline.transport.ClientTls;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,10 +30,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code zapline load URL}: open, closed or max-throughput load over HTTP/1.1 or ZAP. */
+/** {@code zapline load URL}: open, closed or max-throughput load over HTTP/1.1 or ZAP, plaintext or TLS. */
 @Command(
         name = "load",
         sortOptions = false,
@@ -49,8 +52,8 @@ public final class LoadCommand implements Callable<Integer> {
     @Parameters(
             paramLabel = "URL",
             arity = "0..1",
-            description = "http://host:port/path, zap://host:port/path or "
-                    + "zap:///path/to.sock?path=/target (or --targets)")
+            description = "http://host:port/path, https://host[:port]/path, zap://host:port/path, "
+                    + "zaps://host:port/path or zap:///path/to.sock?path=/target (or --targets)")
     String url;
 
     @Option(
@@ -171,8 +174,21 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No live line.")
     boolean quiet;
 
+    @Option(
+            names = "--reconnect-every",
+            paramLabel = "N",
+            description = "Close each connection once it has sent N requests and they have ended, and open a new one "
+                    + "(1: a new connection, so a TLS handshake, per request); 0 keeps connections alive (default).")
+    int reconnectEvery;
+
+    @Mixin
+    TlsFlags tls = new TlsFlags();
+
     @Option(names = "--nio", description = "Use NIO even where epoll is available.")
     boolean nio;
+
+    /** The target's TLS line for the start, or null for a plaintext target (set when the client is made). */
+    private String tlsLine;
 
     @Override
     public Integer call() throws Exception {
@@ -187,6 +203,9 @@ public final class LoadCommand implements Callable<Integer> {
             Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
             if (!quiet) {
                 System.err.println(startLine(plan, loops.name()));
+                if (tlsLine != null) {
+                    System.err.println(tlsLine);
+                }
             }
             CountDownLatch reported = new CountDownLatch(1);
             Thread hook = new Thread(
@@ -245,7 +264,8 @@ public final class LoadCommand implements Callable<Integer> {
             byte[] payload = bodyFile != null
                     ? Files.readAllBytes(bodyFile)
                     : body != null ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
-            return LoadTarget.parse(url).client(loops, method, parseHeaders(), payload);
+            LoadTarget t = LoadTarget.parse(url);
+            return t.client(loops, method, parseHeaders(), payload, tlsFor(t));
         }
         if (!method.equals("GET") || body != null || bodyFile != null) {
             throw new IllegalArgumentException(
@@ -258,7 +278,15 @@ public final class LoadCommand implements Callable<Integer> {
             h.addAll(e.headers());
             requests.add(new LoadTarget.Request(e.method(), e.target().target(), h, e.body()));
         }
-        return entries.get(0).target().client(loops, requests);
+        LoadTarget first = entries.get(0).target();
+        return first.client(loops, requests, tlsFor(first));
+    }
+
+    /** The TLS of {@code t} from the TLS options (null for a plaintext target, which refuses them). */
+    private ClientTls tlsFor(LoadTarget t) {
+        ClientTls c = tls.config(t.tls(), t.zap(), Durations.nanos(timeout));
+        tlsLine = c == null ? null : tls.describe(t.zap());
+        return c;
     }
 
     LoadPlan plan() {
@@ -293,7 +321,8 @@ public final class LoadCommand implements Callable<Integer> {
                 .withLimits(open ? maxInflight : Integer.MAX_VALUE, waitNanos)
                 .withWarmup(warm)
                 .withExpect(StatusSet.parse(expectStatus))
-                .withAdaptive(adaptive);
+                .withAdaptive(adaptive)
+                .withReconnectEvery(reconnectEvery);
     }
 
     private List<Map.Entry<String, String>> parseHeaders() {

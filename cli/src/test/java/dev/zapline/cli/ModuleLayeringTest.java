@@ -27,12 +27,13 @@ class ModuleLayeringTest {
     private static final Map<String, Set<String>> ALLOWED = Map.of(
             "wire", Set.of("wire"),
             "codec", Set.of("wire", "codec"),
-            "server", Set.of("wire", "codec", "server"),
-            "client", Set.of("wire", "codec", "client"),
+            "transport", Set.of("transport"),
+            "server", Set.of("wire", "codec", "transport", "server"),
+            "client", Set.of("wire", "codec", "transport", "client"),
             "fixtures", Set.of("wire", "codec", "fixtures"),
-            "load", Set.of("wire", "codec", "client", "load"),
-            "cli", Set.of("wire", "codec", "server", "client", "fixtures", "load", "cli"),
-            "bench", Set.of("wire", "codec", "server", "client", "fixtures", "load", "bench"));
+            "load", Set.of("wire", "codec", "transport", "client", "load"),
+            "cli", Set.of("wire", "codec", "transport", "server", "client", "fixtures", "load", "cli"),
+            "bench", Set.of("wire", "codec", "transport", "server", "client", "fixtures", "load", "bench"));
 
     private static final Pattern IMPORT =
             Pattern.compile("^import (?:static )?dev\\.zapline\\.([a-z0-9]+)(\\S*);", Pattern.MULTILINE);

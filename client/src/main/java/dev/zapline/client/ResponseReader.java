@@ -25,6 +25,9 @@ final class ResponseReader extends ChannelInboundHandlerAdapter {
     private final ZapChannel owner;
     private final ZapListener listener;
     private final int maxFrame;
+    /** Behind TLS the connection opens when the handshake is done ({@link #opened}), not when TCP is. */
+    private final boolean tls;
+
     private final ByteBufZap zap = new ByteBufZap();
     private final ZapMessage msg = new ZapMessage();
     private final ZapHttpResponse response = new ZapHttpResponse();
@@ -37,10 +40,19 @@ final class ResponseReader extends ChannelInboundHandlerAdapter {
     private ZapOutcome reason;
     private String detail;
 
-    ResponseReader(ZapChannel owner, ZapListener listener, int maxFrame) {
+    ResponseReader(ZapChannel owner, ZapListener listener, int maxFrame, boolean tls) {
         this.owner = owner;
         this.listener = listener;
         this.maxFrame = maxFrame;
+        this.tls = tls;
+    }
+
+    /**
+     * The TLS handshake is done: the connection is open, and the listener hears of its end. A connection whose
+     * handshake failed only fails its connect future.
+     */
+    void opened() {
+        active = true;
     }
 
     @Override
@@ -51,7 +63,9 @@ final class ResponseReader extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext chc) {
-        active = true;
+        if (!tls) {
+            active = true;
+        }
         if (reason != null) {
             chc.close();
         }

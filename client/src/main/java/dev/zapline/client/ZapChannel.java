@@ -1,5 +1,7 @@
 package dev.zapline.client;
 
+import dev.zapline.transport.ClientTls;
+import dev.zapline.transport.TlsInfo;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -46,37 +48,56 @@ public final class ZapChannel {
 
     int lastFrameLength;
     private final Outbound out = new Outbound();
+    /** What the TLS handshake negotiated and how long it took; null for plaintext. Set before the connect completes. */
+    private TlsDial.Established tls;
 
-    private ZapChannel(EventLoop loop, ZapAddress address, ZapListener listener, int maxFrame) {
+    private ZapChannel(EventLoop loop, ZapAddress address, ZapListener listener, int maxFrame, boolean tls) {
         this.loop = loop;
         this.address = address;
-        this.reader = new ResponseReader(this, listener, maxFrame);
+        this.reader = new ResponseReader(this, listener, maxFrame, tls);
     }
 
     /**
      * Connects to {@code address} on {@code loop} (one of {@code loops}). The future completes on the event loop
      * with the channel, or exceptionally with a {@link ZapException} of outcome {@link ZapOutcome#CONNECT_FAILED}
-     * (the listener hears nothing of a connection that never opened).
+     * (the listener hears nothing of a connection that never opened). With {@link ZapClientConfig#tls()} the
+     * {@code SslHandler} goes first in the pipeline and the future completes when the handshake is done; a failed
+     * handshake fails it with a {@link TlsHandshakeException} naming the reason.
      *
-     * @throws IllegalArgumentException for a unix socket address without epoll
+     * @throws IllegalArgumentException for a unix socket address without epoll, or with TLS
      */
     public static CompletableFuture<ZapChannel> connect(
             ZapLoops loops, EventLoop loop, ZapAddress address, ZapClientConfig config, ZapListener listener) {
-        ZapChannel zc = new ZapChannel(loop, address, listener, config.maxFrame());
+        ClientTls tls = config.tls();
+        if (tls != null && address.isUnix()) {
+            throw new IllegalArgumentException("address " + address + ": TLS needs a TCP address, not a unix socket");
+        }
+        ZapChannel zc = new ZapChannel(loop, address, listener, config.maxFrame(), tls != null);
         Bootstrap b = new Bootstrap()
                 .group(loop)
                 .channel(loops.channelClass(address))
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
                         Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()))
-                .handler(zc.reader);
+                .handler(tls == null ? zc.reader : TlsDial.handlers(tls, address.host(), address.port(), zc.reader));
         if (!address.isUnix()) {
             b.option(ChannelOption.TCP_NODELAY, true);
         }
         CompletableFuture<ZapChannel> result = new CompletableFuture<>();
         ChannelFuture f = b.connect(address.socketAddress());
         f.addListener(done -> {
-            if (done.isSuccess()) {
+            if (done.isSuccess() && tls != null) {
+                TlsDial.handshake(f.channel(), config.nanoClock()).whenComplete((est, error) -> {
+                    if (error == null) {
+                        zc.tls = est;
+                        zc.reader.opened();
+                        result.complete(zc);
+                    } else {
+                        zc.closed = true;
+                        result.completeExceptionally(error);
+                    }
+                });
+            } else if (done.isSuccess()) {
                 result.complete(zc);
             } else {
                 zc.closed = true;
@@ -158,6 +179,16 @@ public final class ZapChannel {
 
     public EventLoop eventLoop() {
         return loop;
+    }
+
+    /** What the TLS handshake negotiated, or null for a plaintext connection. */
+    public TlsInfo tls() {
+        return tls == null ? null : tls.info();
+    }
+
+    /** How long the TLS handshake took, from the TCP connection (by the config's clock), or 0 for plaintext. */
+    public long handshakeNanos() {
+        return tls == null ? 0 : tls.nanos();
     }
 
     public ZapAddress address() {

@@ -1,7 +1,9 @@
 package dev.zapline.client;
 
 import dev.zapline.codec.zaphttp.ZapHttp;
+import dev.zapline.transport.ClientTls;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
@@ -23,6 +25,8 @@ import java.util.function.LongSupplier;
  * @param tick how often each connection checks timeouts and whether to reconnect
  * @param nanoClock monotonic nanoseconds behind timeouts and backoff (tests pass a manual clock)
  * @param random uniform doubles in [0, 1) for the jitter (tests pass a constant)
+ * @param tls TLS for every connection ({@code zaps://}), or null for plaintext: the handshake is part of opening a
+ *     connection, and a failed one fails the connect with a {@link TlsHandshakeException}
  */
 public record ZapClientConfig(
         int connections,
@@ -36,7 +40,11 @@ public record ZapClientConfig(
         double jitter,
         Duration tick,
         LongSupplier nanoClock,
-        DoubleSupplier random) {
+        DoubleSupplier random,
+        ClientTls tls) {
+
+    /** The ALPN protocol ZAP connections offer by default (what zapline's {@code zaps://} listeners advertise). */
+    public static final List<String> ZAP_ALPN = List.of("zap");
 
     public ZapClientConfig {
         if (connections < 1 || eventLoops < 1) {
@@ -77,7 +85,8 @@ public record ZapClientConfig(
                 0.2,
                 Duration.ofMillis(10),
                 System::nanoTime,
-                () -> ThreadLocalRandom.current().nextDouble());
+                () -> ThreadLocalRandom.current().nextDouble(),
+                null);
     }
 
     public ZapClientConfig withConnections(int n) {
@@ -93,7 +102,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withEventLoops(int n) {
@@ -109,7 +119,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withNativeTransport(boolean on) {
@@ -125,7 +136,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withMaxFrame(int bytes) {
@@ -141,7 +153,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withConnectTimeout(Duration d) {
@@ -157,7 +170,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withRequestTimeout(Duration d) {
@@ -173,7 +187,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     /** Reconnect delays: {@code min · 2^(failures − 1)}, at most {@code max}, less up to {@code jitter} of it. */
@@ -190,7 +205,8 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     public ZapClientConfig withTick(Duration d) {
@@ -206,7 +222,8 @@ public record ZapClientConfig(
                 jitter,
                 d,
                 nanoClock,
-                random);
+                random,
+                tls);
     }
 
     /** The time source of timeouts and backoff, and the random source of the jitter. */
@@ -223,6 +240,29 @@ public record ZapClientConfig(
                 jitter,
                 tick,
                 nanoClock,
-                random);
+                random,
+                tls);
+    }
+
+    /**
+     * Connections speak TLS with {@code t} (null: plaintext), offering the ALPN protocol {@code zap} unless {@code t}
+     * names its own. TCP addresses only.
+     */
+    public ZapClientConfig withTls(ClientTls t) {
+        ClientTls tls = t != null && t.alpn().isEmpty() ? t.withAlpn(ZAP_ALPN) : t;
+        return new ZapClientConfig(
+                connections,
+                eventLoops,
+                nativeTransport,
+                maxFrame,
+                connectTimeout,
+                requestTimeout,
+                backoffMin,
+                backoffMax,
+                jitter,
+                tick,
+                nanoClock,
+                random,
+                tls);
     }
 }

@@ -7,6 +7,7 @@ import dev.zapline.client.ZapRequest;
 import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.HttpLoadClient;
 import dev.zapline.load.engine.ZapLoadClient;
+import dev.zapline.transport.ClientTls;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -14,17 +15,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The URL of {@code zapline load}: {@code http://host[:port]/path?query} (HTTP/1.1), {@code zap://host:port/path}
- * (zaphttp over TCP), or {@code zap:///path/to.sock?path=/target} (zaphttp over a unix socket; the request
- * target is the {@code path} query parameter, {@code /} by default).
+ * The URL of {@code zapline load}: {@code http://host[:port]/path?query} (HTTP/1.1), {@code https://host[:port]/path}
+ * (HTTP/1.1 over TLS, port 443 by default), {@code zap://host:port/path} (zaphttp over TCP), {@code
+ * zaps://host:port/path} (zaphttp over TLS), or {@code zap:///path/to.sock?path=/target} (zaphttp over a unix
+ * socket; the request target is the {@code path} query parameter, {@code /} by default).
  *
  * @param zap whether the target speaks ZAP
+ * @param tls whether the target speaks TLS ({@code https}, {@code zaps})
  * @param host host (null for a unix socket)
  * @param port port (-1 for a unix socket)
  * @param socket unix socket path, or null
  * @param target the request target: path and query
  */
-public record LoadTarget(String url, boolean zap, String host, int port, String socket, String target) {
+public record LoadTarget(String url, boolean zap, boolean tls, String host, int port, String socket, String target) {
+
+    private static final String FORMS = "use http://host:port/path, https://host[:port]/path, zap://host:port/path, "
+            + "zaps://host:port/path or zap:///path/to.sock?path=/target";
 
     /** @throws IllegalArgumentException naming what is wrong */
     public static LoadTarget parse(String url) {
@@ -38,9 +44,18 @@ public record LoadTarget(String url, boolean zap, String host, int port, String 
         String target = (u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath())
                 + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
         switch (scheme) {
-            case "http" -> {
+            case "http", "https" -> {
                 requireHost(url, u);
-                return new LoadTarget(url, false, u.getHost(), u.getPort() < 0 ? 80 : u.getPort(), null, target);
+                boolean tls = scheme.equals("https");
+                int port = u.getPort() >= 0 ? u.getPort() : tls ? 443 : 80;
+                return new LoadTarget(url, false, tls, u.getHost(), port, null, target);
+            }
+            case "zaps" -> {
+                if (u.getHost() == null || u.getPort() < 0) {
+                    throw new IllegalArgumentException("URL '" + url + "': zaps:// needs host:port (TLS runs over TCP "
+                            + "only, not a unix socket)");
+                }
+                return new LoadTarget(url, true, true, u.getHost(), u.getPort(), null, target);
             }
             case "zap" -> {
                 if (u.getHost() == null
@@ -59,17 +74,15 @@ public record LoadTarget(String url, boolean zap, String host, int port, String 
                             }
                         }
                     }
-                    return new LoadTarget(url, true, null, -1, socket, t);
+                    return new LoadTarget(url, true, false, null, -1, socket, t);
                 }
                 requireHost(url, u);
                 if (u.getPort() < 0) {
                     throw new IllegalArgumentException("URL '" + url + "': zap:// needs a port");
                 }
-                return new LoadTarget(url, true, u.getHost(), u.getPort(), null, target);
+                return new LoadTarget(url, true, false, u.getHost(), u.getPort(), null, target);
             }
-            default ->
-                throw new IllegalArgumentException("URL '" + url + "': use http://host:port/path, "
-                        + "zap://host:port/path or zap:///path/to.sock?path=/target");
+            default -> throw new IllegalArgumentException("URL '" + url + "': " + FORMS);
         }
     }
 
@@ -82,16 +95,33 @@ public record LoadTarget(String url, boolean zap, String host, int port, String 
     /** One request of a run: method, request target (path and query), headers and body. */
     public record Request(String method, String target, List<Map.Entry<String, String>> headers, byte[] body) {}
 
-    /** The client sending {@code method} to this URL's target with these headers and body, encoded once. */
+    /** The plaintext client sending {@code method} to this URL's target with these headers and body, encoded once. */
     public Client client(ZapLoops loops, String method, List<Map.Entry<String, String>> headers, byte[] body) {
-        return client(loops, List.of(new Request(method, target, headers, body)));
+        return client(loops, method, headers, body, null);
+    }
+
+    /** The client sending {@code method} to this URL's target with these headers and body, encoded once. */
+    public Client client(
+            ZapLoops loops, String method, List<Map.Entry<String, String>> headers, byte[] body, ClientTls tlsConfig) {
+        return client(loops, List.of(new Request(method, target, headers, body)), tlsConfig);
+    }
+
+    /** {@link #client(ZapLoops, List, ClientTls)} for a plaintext target. */
+    public Client client(ZapLoops loops, List<Request> requests) {
+        return client(loops, requests, null);
     }
 
     /**
      * The client sending {@code requests} round robin, each encoded once, on connections to this URL's host and port
-     * (the requests' own targets may differ from this URL's).
+     * (the requests' own targets may differ from this URL's); {@code tlsConfig} is the TLS of an {@code https} or
+     * {@code zaps} target and null for the others.
+     *
+     * @throws IllegalArgumentException when {@code tlsConfig} is missing for a TLS target or given for another
      */
-    public Client client(ZapLoops loops, List<Request> requests) {
+    public Client client(ZapLoops loops, List<Request> requests, ClientTls tlsConfig) {
+        if (tls != (tlsConfig != null)) {
+            throw new IllegalArgumentException(url + (tls ? " needs a TLS configuration" : " is not a TLS target"));
+        }
         String more = requests.size() == 1 ? "" : " and " + (requests.size() - 1) + " more";
         if (zap) {
             List<ZapFrame> frames = new ArrayList<>();
@@ -99,14 +129,14 @@ public record LoadTarget(String url, boolean zap, String host, int port, String 
                 frames.add(zapRequest(q).encode());
             }
             ZapAddress a = socket != null ? ZapAddress.unix(socket) : ZapAddress.tcp(host, port);
-            return new ZapLoadClient(loops, a, frames, requests.get(0).target() + more);
+            return new ZapLoadClient(loops, a, frames, requests.get(0).target() + more, tlsConfig);
         }
-        String hostPort = (host.contains(":") ? "[" + host + "]" : host) + (port == 80 ? "" : ":" + port);
+        String hostPort = (host.contains(":") ? "[" + host + "]" : host) + (port == (tls ? 443 : 80) ? "" : ":" + port);
         List<byte[]> encoded = new ArrayList<>();
         for (Request q : requests) {
             encoded.add(HttpLoadClient.encode(q.method(), hostPort, q.target(), q.headers(), q.body()));
         }
-        return new HttpLoadClient(loops, host, port, encoded, url + more);
+        return new HttpLoadClient(loops, host, port, encoded, url + more, tlsConfig);
     }
 
     private ZapRequest zapRequest(Request q) {

@@ -9,7 +9,9 @@ import dev.zapline.client.ZapListener;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.client.ZapRequest;
 import dev.zapline.client.ZapResponse;
+import dev.zapline.transport.ClientTls;
 import io.netty.channel.EventLoop;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /** Examples for the ZAP client of {@code dev.zapline.client}. */
@@ -28,8 +30,9 @@ final class ClientSnippets {
     ZapClientConfig config() {
         // @start region="config"
         ZapClientConfig c = ZapClientConfig.defaults().withConnections(4).withRequestTimeout(Duration.ofSeconds(2));
+        ZapClientConfig overTls = c.withTls(ClientTls.defaults().withCaCert(Path.of("ca.pem"))); // zaps
         // @end
-        return c;
+        return overTls;
     }
 
     ZapFrame request() {

@@ -19,6 +19,14 @@ public interface Connection {
     boolean isActive();
 
     /**
+     * The TLS handshake the connection made before it counted as open, or null for a plaintext connection. Read once,
+     * when the connect future completes.
+     */
+    default Handshake handshake() {
+        return null;
+    }
+
+    /**
      * Closes the connection; each request in flight then gets {@link ConnectionEvents#onFailure}, then
      * {@link ConnectionEvents#onClosed} is called once (now or later on the loop).
      */

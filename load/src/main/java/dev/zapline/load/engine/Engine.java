@@ -1,5 +1,7 @@
 package dev.zapline.load.engine;
 
+import dev.zapline.client.TlsHandshakeException;
+import dev.zapline.load.metrics.Handshakes;
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.schedule.Schedule;
@@ -33,6 +35,7 @@ public final class Engine {
     private final LoopRecorder[] warmupRecorders;
     private final CountDownLatch done;
     private final Histogram connectTimes = LoopRecorder.newHistogram();
+    private final Handshakes handshakes = new Handshakes();
     private long connectFailures;
     private String firstConnectError;
     private volatile long start;
@@ -243,25 +246,48 @@ public final class Engine {
         return n;
     }
 
-    /** A copy of the connect-time histogram (ns). */
+    /**
+     * TLS handshakes of the run's connections so far (warm-up included, like the connect times): their times, what
+     * they negotiated, and the failures by reason. Thread-safe; nothing in it for a plaintext target.
+     */
+    public Handshakes handshakes() {
+        return handshakes;
+    }
+
+    /** A copy of the connect-time histogram (ns); for a TLS connection, up to the TCP connection (no handshake). */
     public synchronized Histogram connectTimes() {
         return connectTimes.copy();
+    }
+
+    /** Connections opened so far (the connect-time histogram's count). */
+    public synchronized long connections() {
+        return connectTimes.getTotalCount();
     }
 
     public synchronized long connectFailures() {
         return connectFailures;
     }
 
-    synchronized void connected(long nanos) {
-        connectTimes.recordValue(Math.max(LoopRecorder.LOWEST, Math.min(nanos, LoopRecorder.HIGHEST)));
+    /** A connection opened {@code nanos} after its connect began, its TLS handshake ({@code h}, or null) included. */
+    synchronized void connected(long nanos, Handshake h) {
+        long tcp = h == null ? nanos : nanos - h.nanos();
+        connectTimes.recordValue(Math.max(LoopRecorder.LOWEST, Math.min(tcp, LoopRecorder.HIGHEST)));
+        if (h != null) {
+            handshakes.completed(h.nanos(), h.protocol(), h.cipher(), h.group(), h.alpn(), h.resumed());
+        }
     }
 
+    /** A connection could not be opened; a failed TLS handshake is counted by its reason too. */
     synchronized void connectFailed(Throwable e) {
         connectFailures++;
+        Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+        String why = c.getMessage();
+        if (c instanceof TlsHandshakeException t) {
+            why = t.reason();
+            handshakes.failed(why);
+        }
         if (firstConnectError == null) {
-            Throwable c =
-                    e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-            firstConnectError = c.getMessage();
+            firstConnectError = why;
         }
     }
 

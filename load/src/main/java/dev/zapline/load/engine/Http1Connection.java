@@ -47,15 +47,48 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
     private long bytes;
     private boolean closed;
     private Outcome reason;
+    /** Behind TLS the connection opens when its handshake is done ({@link #opened}), not when TCP is. */
+    private final boolean tls;
+    /** The connection is open: the engine knows it, so it hears of its end. */
+    private boolean opened;
+
+    private Handshake handshake;
 
     Http1Connection(byte[][] requests, ConnectionEvents events) {
+        this(requests, events, false);
+    }
+
+    Http1Connection(byte[][] requests, ConnectionEvents events, boolean tls) {
         this.requests = requests;
         this.events = events;
+        this.tls = tls;
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext chc) {
         channel = chc.channel();
+    }
+
+    /**
+     * The TLS handshake is done ({@code h} its figures): the connection is open, and {@link ConnectionEvents#onClosed}
+     * is called when it goes. A connection whose handshake failed only fails its connect future.
+     */
+    void opened(Handshake h) {
+        opened = true;
+        handshake = h;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext chc) {
+        if (!tls) {
+            opened = true;
+        }
+        chc.fireChannelActive();
+    }
+
+    @Override
+    public Handshake handshake() {
+        return handshake;
     }
 
     @Override
@@ -175,7 +208,9 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
             inFlight--;
             events.onFailure(reason);
         }
-        events.onClosed();
+        if (opened) {
+            events.onClosed();
+        }
         chc.fireChannelInactive();
     }
 }

@@ -1,9 +1,12 @@
 package dev.zapline.load.engine;
 
+import dev.zapline.client.TlsDial;
 import dev.zapline.client.ZapAddress;
 import dev.zapline.client.ZapLoops;
+import dev.zapline.transport.ClientTls;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import java.nio.charset.StandardCharsets;
@@ -12,9 +15,11 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code http://}: HTTP/1.1 keep-alive connections writing pre-encoded requests, responses read in place by
- * {@code Http1ResponseParser}. A response with {@code connection: close} ends the connection (the engine opens a
- * new one). Thread-safe.
+ * {@code http://} and {@code https://}: HTTP/1.1 keep-alive connections writing pre-encoded requests, responses read
+ * in place by {@code Http1ResponseParser}. A response with {@code connection: close} ends the connection (the engine
+ * opens a new one). With TLS ({@link ClientTls}) the TLS handler goes first in each connection's pipeline and a
+ * connection is open once its handshake is done; a failed handshake fails the connect with a
+ * {@link dev.zapline.client.TlsHandshakeException} naming the reason. Thread-safe.
  */
 public final class HttpLoadClient implements Client {
 
@@ -22,13 +27,21 @@ public final class HttpLoadClient implements Client {
     private final ZapAddress address;
     private final byte[][] requests;
     private final String describe;
+    /** TLS for every connection, or null for plaintext. */
+    private final ClientTls tls;
 
     public HttpLoadClient(ZapLoops loops, String host, int port, byte[] request, String describe) {
         this(loops, host, port, List.of(request), describe);
     }
 
-    /** Sends {@code requests} (each encoded by {@link #encode}) round robin. */
+    /** Sends {@code requests} (each encoded by {@link #encode}) round robin, in plaintext. */
     public HttpLoadClient(ZapLoops loops, String host, int port, List<byte[]> requests, String describe) {
+        this(loops, host, port, requests, describe, null);
+    }
+
+    /** Sends {@code requests} round robin, over TLS unless {@code tls} is null. */
+    public HttpLoadClient(
+            ZapLoops loops, String host, int port, List<byte[]> requests, String describe, ClientTls tls) {
         if (requests.isEmpty()) {
             throw new IllegalArgumentException("no request to send to " + describe);
         }
@@ -39,6 +52,7 @@ public final class HttpLoadClient implements Client {
             this.requests[i] = requests.get(i).clone();
         }
         this.describe = describe;
+        this.tls = tls;
     }
 
     /**
@@ -72,17 +86,27 @@ public final class HttpLoadClient implements Client {
 
     @Override
     public CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents events) {
-        Http1Connection c = new Http1Connection(requests, events);
+        Http1Connection c = new Http1Connection(requests, events, tls != null);
         Bootstrap b = new Bootstrap()
                 .group(loop)
                 .channel(loops.channelClass(address))
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
                 .option(ChannelOption.TCP_NODELAY, true)
-                .handler(c);
+                .handler(tls == null ? c : TlsDial.handlers(tls, address.host(), address.port(), c));
         CompletableFuture<Connection> result = new CompletableFuture<>();
-        b.connect(address.host(), address.port()).addListener(f -> {
-            if (f.isSuccess()) {
+        ChannelFuture connect = b.connect(address.host(), address.port());
+        connect.addListener(f -> {
+            if (f.isSuccess() && tls != null) {
+                TlsDial.handshake(connect.channel(), System::nanoTime).whenComplete((done, error) -> {
+                    if (error == null) {
+                        c.opened(Negotiated.of(done));
+                        result.complete(c);
+                    } else {
+                        result.completeExceptionally(error);
+                    }
+                });
+            } else if (f.isSuccess()) {
                 result.complete(c);
             } else {
                 Throwable e = f.cause();

@@ -25,6 +25,16 @@ final class Link implements ConnectionEvents, Runnable {
     /** The connection is being closed because a request timed out: what was in flight counts as TIMEOUT. */
     boolean timedOut;
 
+    /** Requests written on the current connection ({@code --reconnect-every}). */
+    int writes;
+    /**
+     * The current connection has written its {@code --reconnect-every} share: it takes no more requests and is
+     * closed (and a new one opened) once the last of them has ended.
+     */
+    boolean retiring;
+    /** Retired when nothing more was due: not reopened. */
+    boolean spent;
+
     int failures;
     long connectStarted;
 

@@ -37,6 +37,9 @@ import java.util.List;
  * @param graceNanos after a stop, how long requests in flight may still finish
  * @param adaptive open model: each loop lowers and raises its in-flight ceiling (at most its share of
  *     {@code maxInflight}) from measured latency, by Little's law ({@link Ceiling})
+ * @param reconnectEvery 0 for keep-alive; else each connection is closed by the loader once it has written this
+ *     many requests and they have ended, and a new one opened in its place (1: a new connection, so a full TLS
+ *     handshake unless resumed, per request); requests due meanwhile wait for a slot as usual
  */
 public record LoadPlan(
         Stages stages,
@@ -55,7 +58,8 @@ public record LoadPlan(
         StatusSet expect,
         long tickNanos,
         long graceNanos,
-        boolean adaptive) {
+        boolean adaptive,
+        int reconnectEvery) {
 
     public static final long DEFAULT_TICK = 100_000;
 
@@ -82,6 +86,10 @@ public record LoadPlan(
                     + warmupNanos + ", think " + thinkNanos + ", grace " + graceNanos + ", max wait " + maxWaitNanos
                     + " ns: timeout, tick and max wait must be positive, the others not negative");
         }
+        if (reconnectEvery < 0) {
+            throw new IllegalArgumentException(
+                    "reconnect every " + reconnectEvery + " requests: need 0 (keep-alive) or more");
+        }
         if (adaptive && stages == null) {
             throw new IllegalArgumentException("--adaptive needs the open model (--rate or --stages)");
         }
@@ -107,7 +115,8 @@ public record LoadPlan(
                 StatusSet.parse("2xx"),
                 DEFAULT_TICK,
                 2_000_000_000L,
-                false);
+                false,
+                0);
     }
 
     /** A closed run of {@code users} back-to-back users. */
@@ -129,7 +138,8 @@ public record LoadPlan(
                 StatusSet.parse("2xx"),
                 DEFAULT_TICK,
                 2_000_000_000L,
-                false);
+                false,
+                0);
     }
 
     /** Every connection kept {@code pipeline} requests deep for {@code durationNanos}. */
@@ -201,7 +211,8 @@ public record LoadPlan(
                 expect,
                 tickNanos,
                 graceNanos,
-                adaptive);
+                adaptive,
+                reconnectEvery);
     }
 
     public LoadPlan withTimeout(long nanos) {
@@ -222,7 +233,8 @@ public record LoadPlan(
                 expect,
                 tickNanos,
                 graceNanos,
-                adaptive);
+                adaptive,
+                reconnectEvery);
     }
 
     public LoadPlan withLimits(int maxInflight, long maxWaitNanos) {
@@ -243,7 +255,8 @@ public record LoadPlan(
                 expect,
                 tickNanos,
                 graceNanos,
-                adaptive);
+                adaptive,
+                reconnectEvery);
     }
 
     public LoadPlan withWarmup(long nanos) {
@@ -264,7 +277,8 @@ public record LoadPlan(
                 expect,
                 tickNanos,
                 graceNanos,
-                adaptive);
+                adaptive,
+                reconnectEvery);
     }
 
     public LoadPlan withThink(long nanos) {
@@ -285,7 +299,8 @@ public record LoadPlan(
                 expect,
                 tickNanos,
                 graceNanos,
-                adaptive);
+                adaptive,
+                reconnectEvery);
     }
 
     public LoadPlan withExpect(StatusSet s) {
@@ -306,7 +321,8 @@ public record LoadPlan(
                 s,
                 tickNanos,
                 graceNanos,
-                adaptive);
+                adaptive,
+                reconnectEvery);
     }
 
     public LoadPlan withTick(long nanos, long graceNanos) {
@@ -327,7 +343,8 @@ public record LoadPlan(
                 expect,
                 nanos,
                 graceNanos,
-                adaptive);
+                adaptive,
+                reconnectEvery);
     }
 
     public LoadPlan withAdaptive(boolean on) {
@@ -348,6 +365,30 @@ public record LoadPlan(
                 expect,
                 tickNanos,
                 graceNanos,
-                on);
+                on,
+                reconnectEvery);
+    }
+
+    /** Each connection is replaced by a new one after {@code n} requests (0: keep-alive). */
+    public LoadPlan withReconnectEvery(int n) {
+        return new LoadPlan(
+                stages,
+                arrival,
+                seed,
+                users,
+                thinkNanos,
+                durationNanos,
+                warmupNanos,
+                connections,
+                threads,
+                pipeline,
+                timeoutNanos,
+                maxInflight,
+                maxWaitNanos,
+                expect,
+                tickNanos,
+                graceNanos,
+                adaptive,
+                n);
     }
 }

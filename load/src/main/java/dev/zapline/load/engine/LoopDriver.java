@@ -24,6 +24,10 @@ import java.util.concurrent.CompletableFuture;
  * <p>Every request taken from the schedule (or started by a user) ends in exactly one outcome. A request belongs to
  * the phase (warm-up or measured) of its intended time, however late it ends.
  *
+ * <p>With {@code --reconnect-every N} ({@link LoadPlan#reconnectEvery}) a connection takes no more requests once it
+ * has written N, is closed when they have ended and replaced by a new one; requests due meanwhile wait for a slot
+ * like any other (the queue, the ceiling and the maximum wait apply as usual).
+ *
  * <p>When the client has several requests (a targets file), the loop's k-th write is request {@code k mod n}: each
  * loop cycles through them in order, so every request gets its share, to within one per loop.
  */
@@ -58,6 +62,8 @@ final class LoopDriver {
     private final long grace;
     /** Bytes of each of the client's requests; the loop sends them round robin. */
     private final int[] requestBytes;
+    /** {@link LoadPlan#reconnectEvery}: 0 for keep-alive. */
+    private final int reconnectEvery;
 
     private int nextRequest;
     private long measuredStart;
@@ -116,6 +122,7 @@ final class LoopDriver {
         this.timeout = plan.timeoutNanos();
         this.timeoutCheck = Math.max(1_000_000, Math.min(TIMEOUT_CHECK, timeout / 10));
         this.grace = plan.graceNanos();
+        this.reconnectEvery = plan.reconnectEvery();
         this.requestBytes = new int[client.requests()];
         for (int i = 0; i < requestBytes.length; i++) {
             requestBytes[i] = client.requestBytes(i);
@@ -302,6 +309,10 @@ final class LoopDriver {
             return false;
         }
         l.push(intended, now);
+        if (reconnectEvery > 0 && ++l.writes >= reconnectEvery) {
+            l.retiring = true;
+            slots.deactivate(l);
+        }
         inflight++;
         nextRequest = r + 1 == requestBytes.length ? 0 : r + 1;
         rec(intended).sent(requestBytes[r]);
@@ -345,7 +356,22 @@ final class LoopDriver {
         if (closed != null) {
             dispatch(now);
         }
-        refill(l, now);
+        if (!l.retiring) {
+            refill(l, now);
+        } else if (l.size == 0) {
+            retire(l);
+        }
+    }
+
+    /**
+     * {@code l}'s connection has written its {@code --reconnect-every} share and each of those requests has ended:
+     * it is closed, and {@link #closed} opens a new one at once, unless nothing more will be due (a handshake nobody
+     * uses would only inflate the counts).
+     */
+    private void retire(Link l) {
+        l.retiring = false;
+        l.spent = model.exhausted();
+        l.conn.close();
     }
 
     void failure(Link l, Outcome outcome) {
@@ -368,7 +394,7 @@ final class LoopDriver {
         slots.deactivate(l);
         dirty.flush();
         l.conn = null;
-        if (finished) {
+        if (finished || l.spent) {
             return;
         }
         long delay = slots.reopenDelay(l);
@@ -425,7 +451,7 @@ final class LoopDriver {
             c.close();
             return;
         }
-        engine.connected(now - l.connectStarted);
+        engine.connected(now - l.connectStarted, c.handshake());
         slots.activate(l, c);
         refill(l, now);
         settle(now);

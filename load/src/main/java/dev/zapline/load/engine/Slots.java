@@ -62,6 +62,8 @@ final class Slots {
         l.conn = c;
         l.timedOut = false;
         l.failures = 0;
+        l.writes = 0;
+        l.retiring = false;
         if (!l.active) {
             l.active = true;
             active++;

@@ -10,10 +10,14 @@ import dev.zapline.client.ZapOutcome;
 import dev.zapline.codec.zaphttp.ZapHttpChunk;
 import dev.zapline.codec.zaphttp.ZapHttpResponse;
 import dev.zapline.load.metrics.Outcome;
+import dev.zapline.transport.ClientTls;
 import io.netty.channel.EventLoop;
 import java.util.concurrent.CompletableFuture;
 
-/** {@code zap://}: connections are {@link ZapChannel}s writing pre-encoded zaphttp frames. Thread-safe. */
+/**
+ * {@code zap://} and {@code zaps://}: connections are {@link ZapChannel}s writing pre-encoded zaphttp frames, over
+ * TLS when a {@link ClientTls} is given (the channel opens once its handshake is done). Thread-safe.
+ */
 public final class ZapLoadClient implements Client {
 
     private final ZapLoops loops;
@@ -26,15 +30,21 @@ public final class ZapLoadClient implements Client {
         this(loops, address, java.util.List.of(frame), target);
     }
 
-    /** Sends {@code frames} round robin; {@code target} names them in messages. */
+    /** Sends {@code frames} round robin in plaintext; {@code target} names them in messages. */
     public ZapLoadClient(ZapLoops loops, ZapAddress address, java.util.List<ZapFrame> frames, String target) {
+        this(loops, address, frames, target, null);
+    }
+
+    /** Sends {@code frames} round robin, over TLS unless {@code tls} is null. */
+    public ZapLoadClient(
+            ZapLoops loops, ZapAddress address, java.util.List<ZapFrame> frames, String target, ClientTls tls) {
         if (frames.isEmpty()) {
             throw new IllegalArgumentException("no request to send to " + address);
         }
         this.loops = loops;
         this.address = address;
         this.frames = frames.toArray(new ZapFrame[0]);
-        this.config = ZapClientConfig.defaults();
+        this.config = ZapClientConfig.defaults().withTls(tls);
         this.target = target;
     }
 
@@ -43,6 +53,7 @@ public final class ZapLoadClient implements Client {
         Conn c = new Conn(frames, events);
         return ZapChannel.connect(loops, loop, address, config, c).thenApply(ch -> {
             c.channel = ch;
+            c.handshake = ch.tls() == null ? null : Negotiated.of(ch.tls(), ch.handshakeNanos());
             return c;
         });
     }
@@ -59,7 +70,7 @@ public final class ZapLoadClient implements Client {
 
     @Override
     public String describe() {
-        return "zap://" + address + target;
+        return (config.tls() == null ? "zap://" : "zaps://") + address + target;
     }
 
     /** One connection: the channel and the translation of its listener calls into outcomes. */
@@ -68,6 +79,7 @@ public final class ZapLoadClient implements Client {
         private final ZapFrame[] frames;
         private final ConnectionEvents events;
         ZapChannel channel;
+        Handshake handshake;
         private int streamStatus;
         private long streamBytes;
 
@@ -84,6 +96,11 @@ public final class ZapLoadClient implements Client {
         @Override
         public void flush() {
             channel.flush();
+        }
+
+        @Override
+        public Handshake handshake() {
+            return handshake;
         }
 
         @Override

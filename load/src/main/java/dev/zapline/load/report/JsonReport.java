@@ -17,7 +17,10 @@ import java.util.Map;
  * dropped + unconnected}, {@code summary.pacing.{bucket_ms, buckets, within, worst_over, worst_under}} (open model,
  * once complete), {@code summary.inflight_ceiling} and {@code summary.adaptive} (open model), {@code
  * latency.{corrected, service}.{p50_us … p9999_us, max_us, mean_us, count}}, {@code timeline[]} with {@code t, rate,
- * p50_us, p99_us, errors, dropped, ceiling, …} over the warm-up and the measured window (not the drain).
+ * p50_us, p99_us, errors, dropped, ceiling, …} over the warm-up and the measured window (not the drain). For a TLS
+ * target only, {@code summary.tls.{handshakes, full, resumed, failed, handshake.{count, p50_us … max_us, mean_us},
+ * protocols, ciphers, groups, alpn, failures}}, the last five counts keyed by the negotiated value (or the failure's
+ * reason).
  */
 public final class JsonReport {
 
@@ -94,6 +97,9 @@ public final class JsonReport {
         field(b, "p50_us", s.connect().p(50)).append(',');
         field(b, "max_us", s.connect().maxUs());
         b.append('}');
+        if (s.tls() != null) {
+            tls(b.append(','), s.tls());
+        }
         if (s.model().equals("open")) {
             field(b.append(','), "inflight_ceiling", s.inflightCeiling()).append(',');
             field(b, "adaptive", s.adaptive());
@@ -135,6 +141,31 @@ public final class JsonReport {
             field(b, "warmup", t.warmup()).append('}');
         }
         return b;
+    }
+
+    private static void tls(StringBuilder b, Summary.Tls t) {
+        b.append("\"tls\":{");
+        field(b, "handshakes", t.count()).append(',');
+        field(b, "full", t.full()).append(',');
+        field(b, "resumed", t.resumed()).append(',');
+        field(b, "failed", t.failed()).append(',');
+        b.append("\"handshake\":");
+        latency(b, t.handshake());
+        counts(b.append(','), "protocols", t.protocols());
+        counts(b.append(','), "ciphers", t.ciphers());
+        counts(b.append(','), "groups", t.groups());
+        counts(b.append(','), "alpn", t.alpn());
+        counts(b.append(','), "failures", t.failures());
+        b.append('}');
+    }
+
+    private static void counts(StringBuilder b, String key, Map<String, Long> m) {
+        b.append('"').append(key).append("\":{");
+        int i = 0;
+        for (Map.Entry<String, Long> e : m.entrySet()) {
+            field(b.append(i++ == 0 ? "" : ","), e.getKey(), e.getValue());
+        }
+        b.append('}');
     }
 
     private static void latency(StringBuilder b, Summary.Latency l) {

@@ -46,6 +46,8 @@ public final class Reporter {
     private final String model;
     private HistogramLogWriter hdr;
     private PrintStream hdrOut;
+    /** Connections opened as of the last live line ({@code --reconnect-every}: the live line shows their rate). */
+    private long lastOpened;
 
     public Reporter(Engine engine, ReportOptions options) {
         this.engine = engine;
@@ -162,7 +164,24 @@ public final class Reporter {
                 s.dropped(),
                 s.inflight(),
                 engine.plan().adaptive() ? "  ceiling " + s.ceiling() : "");
+        if (engine.plan().reconnectEvery() > 0) {
+            line += reopened(s.seconds());
+        }
         print(out, line);
+    }
+
+    /**
+     * With {@code --reconnect-every}, the rate of new connections over the interval: TLS handshakes (and the failed
+     * ones, if any) for a TLS target, connections for a plaintext one.
+     */
+    private String reopened(double seconds) {
+        boolean tls = engine.handshakes().any();
+        long opened = tls ? engine.handshakes().count() : engine.connections();
+        double rate = seconds > 0 ? (opened - lastOpened) / seconds : 0;
+        lastOpened = opened;
+        long failed = engine.handshakes().failedCount();
+        return "  " + (tls ? "handshakes " : "connects ") + Text.count(rate) + "/s"
+                + (failed > 0 ? " (" + failed + " failed)" : "");
     }
 
     /** The live line's last frame: the measured window's own figures, and how long the drain took. */
@@ -223,6 +242,7 @@ public final class Reporter {
                 Summary.Latency.of(agg.service()),
                 Summary.Latency.of(engine.connectTimes()),
                 engine.connectFailures(),
+                engine.handshakes().any() ? Summary.Tls.of(engine.handshakes().snapshot()) : null,
                 engine.ceiling(),
                 p.adaptive(),
                 complete && p.isOpen() ? pacing(w.start()) : null,

@@ -1,5 +1,6 @@
 package dev.zapline.load.report;
 
+import dev.zapline.load.metrics.Handshakes;
 import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.Percentiles;
@@ -33,7 +34,9 @@ import org.HdrHistogram.Histogram;
  * @param statuses count per status code
  * @param corrected latency from the intended send time
  * @param service latency from the actual write
- * @param connect connect times (ns), connectFailures failed attempts
+ * @param connect connect times (ns), connectFailures failed attempts (a failed TLS handshake among them); for a TLS
+ *     target, up to the TCP connection: the handshake is in {@code tls}
+ * @param tls the TLS handshakes, or null for a plaintext target
  * @param inflightCeiling the in-flight ceiling (open model): {@code --max-inflight}, or with {@code --adaptive} its
  *     value when the schedule ended; 0 for a closed run
  * @param adaptive whether the ceiling was adaptive
@@ -62,6 +65,7 @@ public record Summary(
         Latency service,
         Latency connect,
         long connectFailures,
+        Tls tls,
         long inflightCeiling,
         boolean adaptive,
         Pacing pacing,
@@ -98,6 +102,48 @@ public record Summary(
                 }
             }
             throw new IllegalArgumentException("percentile " + percentile + " is not reported");
+        }
+    }
+
+    /**
+     * What the TLS handshakes of every connection the run opened came to (warm-up included, like the connect times).
+     *
+     * @param handshake handshake times, from the TCP connection being established to the handshake's end
+     * @param protocols connections per negotiated protocol version; {@code ciphers}, {@code groups} (key exchange)
+     *     and {@code alpn} likewise
+     * @param resumed handshakes that resumed a session; the others were full handshakes
+     * @param failures failed handshakes by reason ({@code tls: certificate not trusted}, ...), {@code failed} in all
+     */
+    public record Tls(
+            Latency handshake,
+            Map<String, Long> protocols,
+            Map<String, Long> ciphers,
+            Map<String, Long> groups,
+            Map<String, Long> alpn,
+            long resumed,
+            Map<String, Long> failures,
+            long failed) {
+
+        public static Tls of(Handshakes.Snapshot s) {
+            return new Tls(
+                    Latency.of(s.times()),
+                    s.protocols(),
+                    s.ciphers(),
+                    s.groups(),
+                    s.alpn(),
+                    s.resumed(),
+                    s.failures(),
+                    s.failed());
+        }
+
+        /** Completed handshakes. */
+        public long count() {
+            return handshake.count();
+        }
+
+        /** Completed handshakes that did not resume a session. */
+        public long full() {
+            return handshake.count() - resumed;
         }
     }
 

@@ -90,6 +90,9 @@ public final class Text {
         b.append("\nStatuses   ");
         s.statuses().forEach((k, v) -> b.append(' ').append(k).append(' ').append(v));
         b.append(String.format(Locale.ROOT, "%nDropped     %d   errors %d%n", s.dropped(), s.errors()));
+        if (s.tls() != null && s.tls().failed() > 0) {
+            b.append("TLS errors ").append(counts(s.tls().failures(), "")).append('\n');
+        }
         if (s.adaptive()) {
             b.append(String.format(
                     Locale.ROOT,
@@ -115,6 +118,44 @@ public final class Text {
                 micros(s.connect().p(50)),
                 micros(s.connect().maxUs()),
                 s.connectFailures()));
+        if (s.tls() != null) {
+            tls(b, s.tls());
+        }
+        return b.toString();
+    }
+
+    /** The handshake figures: times, full and resumed, and what the connections negotiated. */
+    private static void tls(StringBuilder b, Summary.Tls t) {
+        b.append(String.format(
+                Locale.ROOT,
+                "Handshake   %d TLS handshakes (%d full, %d resumed), p50 %s, p99 %s, max %s, %d failed%n",
+                t.count(),
+                t.full(),
+                t.resumed(),
+                micros(t.handshake().p(50)),
+                micros(t.handshake().p(99)),
+                micros(t.handshake().maxUs()),
+                t.failed()));
+        if (t.count() > 0) {
+            b.append("Negotiated ")
+                    .append(counts(t.protocols(), ""))
+                    .append(';')
+                    .append(counts(t.ciphers(), ""))
+                    .append(";")
+                    .append(counts(t.groups(), "group "))
+                    .append(';')
+                    .append(counts(t.alpn(), "ALPN "))
+                    .append('\n');
+        }
+    }
+
+    /** " prefix a 3, b 1": each value and how many connections had it. */
+    private static String counts(Map<String, Long> m, String prefix) {
+        StringBuilder b = new StringBuilder();
+        m.forEach((k, v) -> b.append(b.isEmpty() ? " " + prefix : ", ")
+                .append(k)
+                .append(' ')
+                .append(v));
         return b.toString();
     }
 }

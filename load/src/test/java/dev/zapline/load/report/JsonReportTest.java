@@ -79,6 +79,7 @@ class JsonReportTest {
                 l,
                 l,
                 0,
+                null,
                 10_000,
                 false,
                 null,

@@ -1,0 +1,2 @@
+/** Internals of the transport module; not API. */
+package dev.zapline.transport.internal;
