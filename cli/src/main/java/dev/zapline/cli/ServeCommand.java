@@ -4,7 +4,11 @@ import dev.zapline.cli.serve.DemoApp;
 import dev.zapline.server.App;
 import dev.zapline.server.ListenAddress;
 import dev.zapline.server.ServerConfig;
+import dev.zapline.transport.ServerTls;
+import dev.zapline.transport.TlsGroups;
+import dev.zapline.transport.TlsVersions;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +24,10 @@ import picocli.CommandLine.Option;
         sortOptions = false,
         description = {
             "Run the demo server: GET /health, POST /rpc (the eth record; application/zap or JSON),",
-            "POST /echo, over HTTP/1.1 and ZAP. Prints the addresses it listens on; on SIGINT/SIGTERM it drains",
-            "in-flight requests (--grace), prints 'stopped' and exits 0."
+            "POST /echo, over HTTP/1.1 and ZAP, each also over TLS (--https, --zaps: TLS 1.3, key exchange",
+            "X25519MLKEM768 then X25519 by default). Prints the addresses it listens on (and the TLS engine);",
+            "on SIGINT/SIGTERM it drains in-flight requests (--grace), prints the TLS counts, 'stopped' and",
+            "exits 0."
         })
 final class ServeCommand implements Callable<Integer> {
 
@@ -36,6 +42,42 @@ final class ServeCommand implements Callable<Integer> {
             paramLabel = "HOST:PORT|PATH",
             description = "Serve ZAP frames here: host:port, or a unix socket path (repeatable).")
     List<String> zap = new ArrayList<>();
+
+    @Option(
+            names = "--https",
+            paramLabel = "HOST:PORT",
+            description = "Serve HTTP/1.1 over TLS here (repeatable); needs --cert and --key, or --self-signed.")
+    List<String> https = new ArrayList<>();
+
+    @Option(
+            names = "--zaps",
+            paramLabel = "HOST:PORT",
+            description = "Serve ZAP frames over TLS here (repeatable; ALPN 'zap'); needs a certificate as --https.")
+    List<String> zaps = new ArrayList<>();
+
+    @Option(names = "--cert", paramLabel = "FILE", description = "Certificate chain for TLS (PEM, leaf first).")
+    Path cert;
+
+    @Option(names = "--key", paramLabel = "FILE", description = "Private key for TLS (PEM: PKCS#8, PKCS#1 or SEC1).")
+    Path key;
+
+    @Option(
+            names = "--self-signed",
+            description = "Make a throwaway self-signed certificate for local use (not for production).")
+    boolean selfSigned;
+
+    @Option(
+            names = "--tls-groups",
+            paramLabel = "LIST",
+            description = "Key-exchange groups in preference order, colon- or comma-separated"
+                    + " (default ${DEFAULT-VALUE}; known: X25519MLKEM768, X25519, P-256, P-384, P-521).")
+    String tlsGroups = String.join(":", TlsGroups.DEFAULT);
+
+    @Option(
+            names = "--tls-versions",
+            paramLabel = "LIST",
+            description = "TLS versions, e.g. TLSv1.3,TLSv1.2 (default ${DEFAULT-VALUE}).")
+    String tlsVersions = String.join(",", TlsVersions.DEFAULT);
 
     @Option(
             names = "--json",
@@ -61,9 +103,10 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        if (http.isEmpty() && zap.isEmpty()) {
+        if (http.isEmpty() && zap.isEmpty() && https.isEmpty() && zaps.isEmpty()) {
             http.add("127.0.0.1:8080");
         }
+        ServerTls tls = tls();
         ServerConfig config = ServerConfig.defaults().withReusePort(reusePort).withNativeTransport(!nio);
         if (eventLoops != null) {
             config = config.withEventLoops(eventLoops);
@@ -74,6 +117,21 @@ final class ServeCommand implements Callable<Integer> {
         }
         for (String z : zap) {
             app.listen(z);
+        }
+        for (String h : https) {
+            app.listen(h.startsWith("https://") ? h : "https://" + h);
+        }
+        for (String z : zaps) {
+            app.listen(z.startsWith("zaps://") ? z : "zaps://" + z);
+        }
+        if (tls != null) {
+            app.tls(tls);
+            out.println("tls: " + tls.provider().describe() + "; groups " + String.join(":", tls.groups()) + ", "
+                    + String.join(",", tls.protocols()));
+            if (tls.isSelfSigned()) {
+                out.println("tls: --self-signed: a throwaway certificate made now for " + selfSignedHosts()
+                        + ", not for production");
+            }
         }
         app.start();
         StopSignals signals = StopSignals.install();
@@ -92,8 +150,54 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalStateException shuttingDown) {
             // the JVM is already shutting down; the hook finds the app stopped
         }
+        if (tls != null) {
+            out.println(app.tlsStats().summary());
+        }
         out.println("stopped");
         out.flush();
         return 0;
+    }
+
+    /**
+     * The TLS settings when there is a TLS listener, else null (and no TLS option may be given).
+     *
+     * @throws IllegalArgumentException for a missing or doubled certificate source, or a bad group or version
+     */
+    private ServerTls tls() {
+        boolean listeners = !https.isEmpty() || !zaps.isEmpty();
+        boolean pem = cert != null || key != null;
+        if (!listeners) {
+            if (pem || selfSigned) {
+                throw new IllegalArgumentException("--cert, --key and --self-signed need an --https or --zaps address");
+            }
+            return null;
+        }
+        if (pem && selfSigned) {
+            throw new IllegalArgumentException("give either --cert and --key, or --self-signed, not both");
+        }
+        if (!selfSigned && (cert == null || key == null)) {
+            throw new IllegalArgumentException(
+                    "--https and --zaps need a certificate: --cert FILE and --key FILE (PEM), or --self-signed");
+        }
+        ServerTls tls =
+                selfSigned ? ServerTls.selfSigned(selfSignedHosts().toArray(new String[0])) : ServerTls.pem(cert, key);
+        return tls.withGroups(TlsGroups.parse(tlsGroups)).withProtocols(TlsVersions.parse(tlsVersions));
+    }
+
+    /** localhost and the loopback addresses, and the hosts of the TLS addresses that name one. */
+    private List<String> selfSignedHosts() {
+        java.util.LinkedHashSet<String> hosts = new java.util.LinkedHashSet<>(List.of("localhost", "127.0.0.1", "::1"));
+        List<String> all = new ArrayList<>(https);
+        all.addAll(zaps);
+        for (String a : all) {
+            String h = a.replaceFirst("^[a-z]+://", "");
+            int colon = h.lastIndexOf(':');
+            h = colon > 0 ? h.substring(0, colon) : h;
+            h = h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h;
+            if (!h.isEmpty() && !h.equals("0.0.0.0") && !h.equals("::")) {
+                hosts.add(h);
+            }
+        }
+        return List.copyOf(hosts);
     }
 }

@@ -162,4 +162,46 @@ class ShadedJarIT {
             p.destroyForcibly();
         }
     }
+
+    @Test
+    void serveAnswersOverHttpsWithTheNativeEngineFromTheJarAndPrintsTlsCountsOnStop() throws Exception {
+        Process p = java("serve", "--https", "127.0.0.1:0", "--self-signed").start();
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            Pattern listening = Pattern.compile("listening on https://127\\.0\\.0\\.1:(\\d+)");
+            int port = -1;
+            StringBuilder seen = new StringBuilder();
+            for (String line; port < 0 && (line = in.readLine()) != null; ) {
+                seen.append(line).append('\n');
+                Matcher m = listening.matcher(line);
+                if (m.find()) {
+                    port = Integer.parseInt(m.group(1));
+                }
+            }
+            assertThat(port).as("server output:%n%s", seen).isPositive();
+            assertThat(seen.toString())
+                    .as("the native library is in the jar")
+                    .contains("tls: OpenSSL (BoringSSL), post-quantum X25519MLKEM768 available")
+                    .contains("throwaway certificate", "not for production");
+            Process curl = new ProcessBuilder(
+                            "curl", "-sS", "-k", "--max-time", "10", "https://127.0.0.1:" + port + "/health")
+                    .redirectErrorStream(true)
+                    .start();
+            String body = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(curl.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(body).isEqualTo("ok");
+            p.toHandle().destroy();
+            assertThat(p.waitFor(20, TimeUnit.SECONDS))
+                    .as("serve stops on SIGTERM")
+                    .isTrue();
+            StringBuilder rest = new StringBuilder();
+            for (String line; (line = in.readLine()) != null; ) {
+                rest.append(line).append('\n');
+            }
+            assertThat(p.exitValue()).as("exit status; output:%n%s", rest).isZero();
+            assertThat(rest).contains("tls: 1 handshakes (0 resumed)", "tls: groups: X25519 1", "stopped");
+        } finally {
+            p.destroyForcibly();
+        }
+    }
 }

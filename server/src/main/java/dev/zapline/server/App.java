@@ -1,5 +1,6 @@
 package dev.zapline.server;
 
+import dev.zapline.transport.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -48,6 +49,10 @@ public final class App extends Routes<App> implements AutoCloseable {
     private final List<ListenAddress> bound = new ArrayList<>();
     private final List<Channel> servers = new ArrayList<>();
     private final ChannelGroup connections = new DefaultChannelGroup("zapline", GlobalEventExecutor.INSTANCE);
+    private final TlsStats tlsStats = new TlsStats();
+    /** Certificate and TLS settings for https:// and zaps:// addresses; null when there are none. */
+    private ServerTls tls;
+
     private EventLoopGroup group;
     private Transports transports;
     /** Counted down when a started app is stopped; null before the first start. */
@@ -80,11 +85,31 @@ public final class App extends Routes<App> implements AutoCloseable {
     }
 
     /**
+     * The certificate and TLS settings of every {@code https://} and {@code zaps://} address (ZAPS listeners
+     * advertise the ALPN protocol {@code zap} instead of the HTTPS ones).
+     *
+     * {@snippet class=dev.zapline.server.snippets.AppSnippets region=tls}
+     */
+    public synchronized App tls(ServerTls settings) {
+        if (group != null) {
+            throw new IllegalStateException("already started: set TLS before start()");
+        }
+        this.tls = settings;
+        return this;
+    }
+
+    /** What the TLS listeners counted: handshakes, failures by reason, refusals, protocols, ciphers and groups. */
+    public TlsStats tlsStats() {
+        return tlsStats;
+    }
+
+    /**
      * Compiles the routes and binds every address; returns once they are listening. From then on the app's
      * (non-daemon) event-loop threads keep the JVM running until the app is stopped.
      *
      * @throws IllegalArgumentException for conflicting routes (naming both)
-     * @throws IllegalStateException when an address cannot be bound; nothing is left listening then
+     * @throws IllegalStateException when an address cannot be bound, or a TLS address has no {@link #tls} settings
+     *     or its TLS context cannot be built; nothing is left listening then
      */
     public synchronized App start() {
         if (group != null) {
@@ -93,13 +118,14 @@ public final class App extends Routes<App> implements AutoCloseable {
         if (addresses.isEmpty()) {
             throw new IllegalStateException("no address to listen on; call listen(...) first");
         }
+        TlsListeners listeners = tlsListeners();
         ServerContext server = new ServerContext(new Dispatcher(compile(), rootMiddleware()), config);
         transports = new Transports(config.nativeTransport());
         group = transports.group(config.eventLoops(), "zapline-loop");
         running = new CountDownLatch(1);
         try {
             for (ListenAddress a : addresses) {
-                bind(a, server);
+                bind(a, server, listeners.of(a));
             }
         } catch (RuntimeException e) {
             stop(Duration.ZERO);
@@ -108,7 +134,44 @@ public final class App extends Routes<App> implements AutoCloseable {
         return this;
     }
 
-    private void bind(ListenAddress a, ServerContext server) {
+    /** The TLS contexts, built before anything binds so a bad certificate or group fails the start. */
+    private TlsListeners tlsListeners() {
+        ListenAddress first = null;
+        boolean zaps = false;
+        for (ListenAddress a : addresses) {
+            if (a.tls()) {
+                first = first == null ? a : first;
+                zaps |= a.transport() == Transport.ZAP;
+            }
+        }
+        if (first == null) {
+            return TlsListeners.NONE;
+        }
+        if (tls == null) {
+            throw new IllegalStateException("address " + first + " needs TLS settings: call tls(ServerTls) before "
+                    + "start(), e.g. tls(ServerTls.pem(certChain, key)) or tls(ServerTls.selfSigned()) for local use");
+        }
+        ServerTls zap = zaps ? tls.forZap() : null;
+        tls.context();
+        if (zap != null) {
+            zap.context();
+        }
+        return new TlsListeners(tls, zap, tlsStats);
+    }
+
+    /** The settings of each TLS listener kind; a new {@link TlsListener} (own handshake count) per address. */
+    private record TlsListeners(ServerTls http, ServerTls zap, TlsStats stats) {
+        static final TlsListeners NONE = new TlsListeners(null, null, null);
+
+        TlsListener of(ListenAddress a) {
+            if (!a.tls()) {
+                return null;
+            }
+            return new TlsListener(a.transport() == Transport.HTTP ? http : zap, stats);
+        }
+    }
+
+    private void bind(ListenAddress a, ServerContext server, TlsListener tlsListener) {
         ServerBootstrap b = new ServerBootstrap()
                 .group(group)
                 .option(ChannelOption.SO_BACKLOG, 4096)
@@ -118,7 +181,11 @@ public final class App extends Routes<App> implements AutoCloseable {
                     @Override
                     protected void initChannel(Channel ch) {
                         connections.add(ch);
-                        pipeline(ch.pipeline(), server, a.transport());
+                        if (tlsListener != null) {
+                            tlsListener.install(ch, connection(server, a.transport()));
+                        } else {
+                            pipeline(ch.pipeline(), server, a.transport());
+                        }
                     }
                 });
         SocketAddress address;
@@ -148,12 +215,16 @@ public final class App extends Routes<App> implements AutoCloseable {
             bound.add(a);
         } else {
             InetSocketAddress local = (InetSocketAddress) ch.localAddress();
-            bound.add(new ListenAddress(a.transport(), a.host(), local.getPort(), null));
+            bound.add(new ListenAddress(a.transport(), a.host(), local.getPort(), null, a.tls()));
         }
     }
 
     private static void pipeline(ChannelPipeline p, ServerContext server, Transport transport) {
-        p.addLast(transport == Transport.HTTP ? new HttpConnection(server) : new ZapConnection(server));
+        p.addLast(connection(server, transport));
+    }
+
+    private static Connection connection(ServerContext server, Transport transport) {
+        return transport == Transport.HTTP ? new HttpConnection(server) : new ZapConnection(server);
     }
 
     /**

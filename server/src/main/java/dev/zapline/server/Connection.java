@@ -1,12 +1,16 @@
 package dev.zapline.server;
 
+import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
+import javax.net.ssl.SSLException;
 
 /**
  * What every transport's connection does the same way: accumulate bytes, let the protocol decode and dispatch
@@ -24,6 +28,10 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     final Attributes attributes = new Attributes();
 
     ChannelHandlerContext chc;
+    /** The TLS handler in front of this one on a TLS listener; null on plaintext. */
+    SslHandler ssl;
+    /** What the TLS handshake negotiated, read once; null until then and on plaintext. */
+    private TlsInfo tls;
     /** The context lent by the loop's pool while a request is in progress; null while the connection is idle. */
     Ctx ctx;
 
@@ -329,9 +337,20 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
         chc.fireChannelWritabilityChanged();
     }
 
+    /** What this connection's TLS handshake negotiated (read once), or null on plaintext and before it ends. */
+    TlsInfo tls() {
+        TlsInfo t = tls;
+        if (t == null && ssl != null && ssl.handshakeFuture().isSuccess()) {
+            tls = t = TlsInfo.of(ssl);
+        }
+        return t;
+    }
+
     @Override
     public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
-        if (!(cause instanceof IOException)) {
+        // A TLS failure (bad handshake, bad record) is counted by the listener and closes the connection quietly.
+        boolean tlsFailure = cause instanceof DecoderException && cause.getCause() instanceof SSLException;
+        if (!(cause instanceof IOException) && !tlsFailure) {
             System.getLogger("dev.zapline.server").log(System.Logger.Level.WARNING, "connection failed", cause);
         }
         chc.close();

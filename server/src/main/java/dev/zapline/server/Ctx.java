@@ -2,6 +2,7 @@ package dev.zapline.server;
 
 import dev.zapline.server.internal.route.Method;
 import dev.zapline.server.internal.route.RouteMatch;
+import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
@@ -98,6 +99,14 @@ public final class Ctx {
 
     public Transport transport() {
         return transport;
+    }
+
+    /**
+     * What the connection's TLS handshake negotiated (protocol, cipher, key-exchange group, ALPN, resumption), or
+     * null on a plaintext listener. Read once per connection; no allocation here.
+     */
+    public TlsInfo tls() {
+        return connection.tls();
     }
 
     /** The request method as sent; a shared constant for the standard methods (no allocation). */

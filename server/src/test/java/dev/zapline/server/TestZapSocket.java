@@ -29,12 +29,22 @@ final class TestZapSocket implements AutoCloseable {
     }
 
     TestZapSocket(int port, int readTimeoutMillis) throws IOException {
-        socket = new Socket();
-        socket.setTcpNoDelay(true);
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
-        socket.setSoTimeout(readTimeoutMillis);
+        this(plain(port, readTimeoutMillis));
+    }
+
+    /** Over a socket already connected (and, for TLS, already past its handshake), with its own read timeout. */
+    TestZapSocket(Socket connected) throws IOException {
+        socket = connected;
         in = new DataInputStream(socket.getInputStream());
         out = socket.getOutputStream();
+    }
+
+    private static Socket plain(int port, int readTimeoutMillis) throws IOException {
+        Socket s = new Socket();
+        s.setTcpNoDelay(true);
+        s.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
+        s.setSoTimeout(readTimeoutMillis);
+        return s;
     }
 
     TestZapSocket send(byte[] bytes) throws IOException {

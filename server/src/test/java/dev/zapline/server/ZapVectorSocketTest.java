@@ -19,13 +19,13 @@ import org.junit.jupiter.api.Timeout;
 class ZapVectorSocketTest {
 
     private static final String TEXT = "content-type: text/plain; charset=utf-8";
-    private static final Frame REQUEST_ECHO = new Frame(2, 200, List.of(TEXT), """
+    static final Frame REQUEST_ECHO = new Frame(2, 200, List.of(TEXT), """
             POST /v1/blocks?height=42 HTTP/1.1
             Content-Type: application/json
             X-Trace-Id: abc-123
 
             {"jsonrpc":"2.0","method":"eth_blockNumber"}""");
-    private static final Frame EMPTY_ECHO = new Frame(2, 200, List.of(TEXT), "GET /health HTTP/1.1\n\n");
+    static final Frame EMPTY_ECHO = new Frame(2, 200, List.of(TEXT), "GET /health HTTP/1.1\n\n");
 
     private static ZapEchoApp server;
 
@@ -42,7 +42,7 @@ class ZapVectorSocketTest {
                 .isZero();
     }
 
-    private static byte[] vector(String name) {
+    static byte[] vector(String name) {
         return ZapFrames.frame(ConformanceVectors.named(name).bytes());
     }
 

@@ -6,10 +6,12 @@ import dev.zapline.server.Transport;
 import dev.zapline.server.middleware.MaxBody;
 import dev.zapline.server.middleware.RequestId;
 import dev.zapline.server.middleware.Timeout;
+import dev.zapline.transport.ServerTls;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /** Examples for {@link App}, {@code Routes} and {@code RouteGroup}. */
@@ -93,5 +95,16 @@ final class AppSnippets {
         // @end
         response.release();
         ch.finishAndReleaseAll();
+    }
+
+    void tls(Path cert, Path key) {
+        // @start region="tls"
+        App app = App.create()
+                .get("/health", ctx -> ctx.send("ok " + ctx.tls().group())) // e.g. "ok X25519MLKEM768"
+                .tls(ServerTls.pem(cert, key)) // PEM chain and key
+                .listen("https://0.0.0.0:8443", "zaps://0.0.0.0:9443", "http://127.0.0.1:8080")
+                .start();
+        // @end
+        app.close();
     }
 }
