@@ -139,7 +139,8 @@ class LoadTlsTest {
         app.get("/health", ctx -> ctx.send("ok"));
         app.tls(tls).listen("https://127.0.0.1:0", "zaps://127.0.0.1:0").start();
         try {
-            String ca = Files.writeString(dir.resolve("app-ca.pem"), tls.certificatePem()).toString();
+            String ca = Files.writeString(dir.resolve("app-ca.pem"), tls.certificatePem())
+                    .toString();
             String[][] targets = {
                 {"https://127.0.0.1:" + app.addresses().get(0).port() + "/health", "http/1.1"},
                 {"zaps://127.0.0.1:" + app.addresses().get(1).port() + "/health", "zap"}
@@ -151,18 +152,26 @@ class LoadTlsTest {
                 assertThat(pq.path("tls").path("groups").path("X25519MLKEM768").asLong())
                         .as(url)
                         .isEqualTo(2);
-                assertThat(pq.path("tls").path("alpn").path(t[1]).asLong()).as(url).isEqualTo(2);
+                assertThat(pq.path("tls").path("alpn").path(t[1]).asLong())
+                        .as(url)
+                        .isEqualTo(2);
 
                 JsonNode classic = load(url, "--cacert", ca, "--tls-groups", "X25519", "--rate", "100", "-d", "1s");
-                assertThat(classic.path("outcomes").path("success").asLong()).as(url).isEqualTo(100);
+                assertThat(classic.path("outcomes").path("success").asLong())
+                        .as(url)
+                        .isEqualTo(100);
                 assertThat(classic.path("tls").path("groups").path("X25519").asLong())
                         .as(url)
                         .isEqualTo(10);
 
-                JsonNode resumed = load(
-                        url, "--cacert", ca, "--rate", "100", "-d", "1s", "-c", "1", "--reconnect-every", "1");
-                assertThat(resumed.path("outcomes").path("success").asLong()).as(url).isEqualTo(100);
-                assertThat(resumed.path("tls").path("handshakes").asLong()).as(url).isEqualTo(100);
+                JsonNode resumed =
+                        load(url, "--cacert", ca, "--rate", "100", "-d", "1s", "-c", "1", "--reconnect-every", "1");
+                assertThat(resumed.path("outcomes").path("success").asLong())
+                        .as(url)
+                        .isEqualTo(100);
+                assertThat(resumed.path("tls").path("handshakes").asLong())
+                        .as(url)
+                        .isEqualTo(100);
                 assertThat(resumed.path("tls").path("resumed").asLong()).as(url).isGreaterThan(0);
 
                 JsonNode full = load(
@@ -180,7 +189,10 @@ class LoadTlsTest {
                         "--no-resumption");
                 assertThat(full.path("tls").path("handshakes").asLong()).as(url).isEqualTo(50);
                 assertThat(full.path("tls").path("resumed").asLong()).as(url).isZero();
-                assertThat(full.path("tls").path("groups").path("X25519MLKEM768").asLong())
+                assertThat(full.path("tls")
+                                .path("groups")
+                                .path("X25519MLKEM768")
+                                .asLong())
                         .as(url)
                         .isEqualTo(50);
             }

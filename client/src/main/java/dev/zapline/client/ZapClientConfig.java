@@ -3,6 +3,7 @@ package dev.zapline.client;
 import dev.zapline.codec.zaphttp.ZapHttp;
 import dev.zapline.transport.ClientTls;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
@@ -41,6 +42,9 @@ public record ZapClientConfig(
         LongSupplier nanoClock,
         DoubleSupplier random,
         ClientTls tls) {
+
+    /** The ALPN protocol ZAP connections offer by default (what zapline's {@code zaps://} listeners advertise). */
+    public static final List<String> ZAP_ALPN = List.of("zap");
 
     public ZapClientConfig {
         if (connections < 1 || eventLoops < 1) {
@@ -240,8 +244,12 @@ public record ZapClientConfig(
                 tls);
     }
 
-    /** Connections speak TLS with {@code t} (null: plaintext). TCP addresses only. */
+    /**
+     * Connections speak TLS with {@code t} (null: plaintext), offering the ALPN protocol {@code zap} unless {@code t}
+     * names its own. TCP addresses only.
+     */
     public ZapClientConfig withTls(ClientTls t) {
+        ClientTls tls = t != null && t.alpn().isEmpty() ? t.withAlpn(ZAP_ALPN) : t;
         return new ZapClientConfig(
                 connections,
                 eventLoops,
@@ -255,6 +263,6 @@ public record ZapClientConfig(
                 tick,
                 nanoClock,
                 random,
-                t);
+                tls);
     }
 }

@@ -85,8 +85,8 @@ class ZapChannelTlsTest {
                 .isInstanceOf(ExecutionException.class)
                 .cause()
                 .isInstanceOf(TlsHandshakeException.class)
-                .satisfies(e -> assertThat(((TlsHandshakeException) e).reason())
-                        .isEqualTo("tls: certificate not trusted"))
+                .satisfies(
+                        e -> assertThat(((TlsHandshakeException) e).reason()).isEqualTo("tls: certificate not trusted"))
                 .satisfies(e -> assertThat(((ZapException) e).outcome()).isEqualTo(ZapOutcome.CONNECT_FAILED));
         Thread.sleep(200);
         assertThat(events.closed).isNull();
@@ -95,7 +95,8 @@ class ZapChannelTlsTest {
 
     @Test
     void theZapClientSpeaksTlsThroughItsConfig() throws Exception {
-        ZapClientConfig config = ZapClientConfig.defaults().withTls(ClientTls.defaults().withCaCert(ca));
+        ZapClientConfig config =
+                ZapClientConfig.defaults().withTls(ClientTls.defaults().withCaCert(ca));
         try (ZapClient client = ZapClient.connect(config, "127.0.0.1:" + zaps)) {
             ZapResponse r = client.sendSync(ZapRequest.get("/health"), Duration.ofSeconds(5));
             assertThat(r.status()).isEqualTo(200);
