@@ -3,7 +3,7 @@
 # server, with each key-exchange group, and the full TLS handshake as the thing measured. One command:
 #   bench/run-tls.sh                                   # 3 rounds x 5 s, every set: about 9 minutes (printed at start)
 #   ROUNDS=1 DURATION=2 DEPTHS=1 bench/run-tls.sh      # a quick look, about 1 minute
-#   SETS=handshakes bench/run-tls.sh                   # one set only
+#   SETS=handshakes bench/run-tls.sh                   # one set only (SETS lists the sets to run)
 # Servers, both on the server's core (bench/lib.sh), both up for the whole run, so each round can rotate through all
 # the runs it compares:
 #   zapline  `zapline serve --event-loops 1` with four listeners: --http PORT, --zap PORT+1, --https PORT+2,
@@ -20,7 +20,7 @@
 # figures), --json read for the results. VERIFY=insecure (default: --insecure, the loader skips certificate checks,
 # client-side work that is not what is measured and would make the loader the bottleneck sooner in the handshake
 # set) or VERIFY=cacert (--cacert with the certificate: the chain and the host are verified).
-# Sets (SETS, default "steady handshakes nginx"):
+# Sets (SETS, default "steady handshakes nginx h2load"):
 #   steady      keep-alive, GET /health at each depth in DEPTHS: HTTPS and ZAPS with --tls-groups X25519 and with
 #               X25519MLKEM768, plain HTTP and ZAP on the same server.
 #   handshakes  --reconnect-every 1 (a new connection, so a TLS handshake, per request; -c HS_CONNECTIONS, depth 1)
@@ -28,6 +28,13 @@
 #               resumption (session tickets).
 #   nginx       nginx: steady HTTPS X25519 at each depth, and full X25519 handshakes (--reconnect-every 1
 #               --no-resumption).
+#   h2load      (when installed) a second, independent loader as a cross-check of the full-handshake rate, against
+#               zapline and nginx (when installed): `h2load --h1 -t1 -c N -n N` (N = H2LOAD_CONNECTIONS, default
+#               256, under zapline serve's 512 concurrent handshakes), one request and so one full handshake per
+#               connection, repeated for DURATION s; its TLS is OpenSSL 3.0, X25519, no resumption. Its own table:
+#               handshakes/s, server and h2load CPU, server µs/hs, and the ratios zapline / nginx and zapline load /
+#               h2load. Each batch opens its connections at once and ends with a tail, so its rate runs a little
+#               low.
 # Each round runs every run of a comparison (a depth of the steady set, nginx's included; the handshake set) in an
 # order rotated by one from the previous round's, so slow drift of a shared machine reaches every run alike.
 # Per run, over its steady part (from the loader's warm-up + 1.5 s, for DURATION - 1 s), the CPU time of the server
@@ -52,9 +59,10 @@
 # Environment:
 #   ROUNDS=3 DURATION=5 (seconds per run) WARMUP=3 (seconds of load on the fresh zapline server, per listener, before
 #   the rounds) ZAPLINE_WARMUP=2 (seconds, each run's own warm-up) DEPTHS="1 16" CONNECTIONS=16 HS_CONNECTIONS=16
-#   SETS="steady handshakes nginx" CERT_KEY=ec|rsa VERIFY=insecure|cacert SATURATED=95 PORT=19400 (PORT..PORT+4)
-#   OUT=bench/target/run-tls.md; SERVER_CPU= LOAD_CPU= JAVA= JAVA_OPTS= ZAPLINE_JAVA_OPTS=: bench/lib.sh.
-# Needs openssl (and nginx for the nginx set, else it is skipped with a line saying so), python3 (the JSON).
+#   SETS="steady handshakes nginx h2load" H2LOAD_CONNECTIONS=256 CERT_KEY=ec|rsa VERIFY=insecure|cacert
+#   SATURATED=95 PORT=19400 (PORT..PORT+4) OUT=bench/target/run-tls.md; SERVER_CPU= LOAD_CPU= JAVA= JAVA_OPTS=
+#   ZAPLINE_JAVA_OPTS=: bench/lib.sh.
+# Needs openssl and python3 (the JSON); nginx and h2load for their sets (else skipped, with a line saying so).
 # Loopback only; every run is bounded by DURATION; everything started here stops on exit, error or Ctrl-C.
 set -euo pipefail
 # shellcheck source=bench/lib.sh
@@ -73,7 +81,7 @@ out="${OUT:-bench/target/run-tls.md}"
 cert_key="${CERT_KEY:-ec}"
 verify="${VERIFY:-insecure}"
 read -ra depths <<<"${DEPTHS:-1 16}"
-read -ra sets_asked <<<"${SETS:-steady handshakes nginx}"
+read -ra sets_asked <<<"${SETS:-steady handshakes nginx h2load}"
 p_http="$port" p_zap=$((port + 1)) p_https=$((port + 2)) p_zaps=$((port + 3)) p_nginx=$((port + 4))
 for n in "$rounds" "$duration" "$warmup" "$zwarmup" "$connections" "$hs_connections" "$port" "${depths[@]}"; do
   [[ "$n" =~ ^[0-9]+$ ]] || die "ROUNDS, DURATION, WARMUP, ZAPLINE_WARMUP, CONNECTIONS, HS_CONNECTIONS, PORT and" \
@@ -89,7 +97,8 @@ for s in "${sets_asked[@]}"; do
   case "$s" in
     steady | handshakes) sets+=("$s") ;;
     nginx) if have nginx; then sets+=("$s"); else echo "$bench_name: nginx is not installed; the nginx set skipped" >&2; fi ;;
-    *) die "unknown set '$s' (steady, handshakes, nginx)" ;;
+    h2load) if have h2load; then sets+=("$s"); else echo "$bench_name: h2load is not installed; that set skipped" >&2; fi ;;
+    *) die "unknown set '$s' (steady, handshakes, nginx, h2load)" ;;
   esac
 done
 [ "${#sets[@]}" -gt 0 ] || die "no set to run"
@@ -114,6 +123,10 @@ if has_set handshakes; then
   for nm in "${hs_names[@]}"; do g+="hs:$nm:1 "; done
 fi
 has_set nginx && g+="hs:nginx-x25519-full:1 "
+if has_set h2load; then
+  g+="h2:h2load-zapline:1 "
+  if have nginx; then g+="h2:h2load-nginx:1 "; fi
+fi
 [ -n "$g" ] && groups+=("$g")
 runs_per_round=0
 for g in "${groups[@]}"; do
@@ -121,7 +134,13 @@ for g in "${groups[@]}"; do
   runs_per_round=$((runs_per_round + ${#items[@]}))
 done
 need_zapline=""
-if has_set steady || has_set handshakes; then need_zapline=1; fi
+if has_set steady || has_set handshakes || has_set h2load; then need_zapline=1; fi
+need_nginx=""
+if has_set nginx || { has_set h2load && have nginx; }; then need_nginx=1; fi
+h2_connections="${H2LOAD_CONNECTIONS:-256}"
+if ! [[ "$h2_connections" =~ ^[0-9]+$ ]] || [ "$h2_connections" -lt 1 ]; then
+  die "H2LOAD_CONNECTIONS: a whole number >= 1"
+fi
 
 # About 1.5 s per run for the loader JVM's start and exit, on top of its warm-up and DURATION.
 estimate="$(awk -v n="$runs_per_round" -v r="$rounds" -v d="$duration" -v zw="$zwarmup" -v w="$warmup" \
@@ -277,6 +296,43 @@ run_one() {
   fi
 }
 
+# run_h2 NAME ROUND: the handshake rate by h2load (OpenSSL 3.0, X25519 first, no resumption across its clients):
+# `h2load --h1 -t1 -c N -n N` (N = H2LOAD_CONNECTIONS: N connections, one request and so one full handshake each),
+# again and again for DURATION seconds; the rate is the requests that succeeded over the wall time, the CPU the
+# server's and h2load's (this shell's waited-for children, /proc/$$/stat) over the same time. Appends a results
+# line as run_one does (no handshake percentiles: h2load has none).
+run_h2() {
+  local nm="$1" round="$2" o="$tmp/h2load.out" url pid s0 s1 c0 c1 t0 t1 end ok=0 bad=0 n f grp srv ld rate us
+  case "$nm" in
+    h2load-zapline) url="https://127.0.0.1:$p_https/health" pid="$zapline_pid" ;;
+    h2load-nginx) url="https://127.0.0.1:$p_nginx/health" pid="$nginx_pid" ;;
+    *) die "unknown run '$nm'" ;;
+  esac
+  s0="$(tree_ticks "$pid")" c0="$(awk '{ print $16 + $17 }' "/proc/$$/stat")" t0="$(date +%s%N)"
+  end=$((t0 + duration * 1000000000))
+  grp=-
+  while [ "$(date +%s%N)" -lt "$end" ]; do
+    run_fg loader "$o" h2load --h1 -t1 -c "$h2_connections" -n "$h2_connections" "$url" || true
+    read -r n f < <(awk '/^requests:/ { print $8, $10 + $12 + $14 }' "$o"; echo) || true
+    ok=$((ok + ${n:-0}))
+    bad=$((bad + ${f:-1}))
+    if [ "$grp" = - ]; then
+      grp="$(awk '/^Server Temp Key:/ { print $4 }' "$o")"
+      grp="${grp:--}"
+    fi
+  done
+  s1="$(tree_ticks "$pid")" c1="$(awk '{ print $16 + $17 }' "/proc/$$/stat")" t1="$(date +%s%N)"
+  if [ "$ok" = 0 ]; then
+    echo "$bench_name: $nm round $round: no request succeeded; h2load said:" >&2
+    sed 's/^/  /' "$o" | tail -n 20 >&2
+  fi
+  srv="$(share "$s0" "$s1" "$t0" "$t1")"
+  ld="$(share "$c0" "$c1" "$t0" "$t1")"
+  rate="$(awk -v n="$ok" -v t0="$t0" -v t1="$t1" 'BEGIN { printf "%.2f", n / ((t1 - t0) / 1e9) }')"
+  us="$(awk -v c="$srv" -v r="$rate" 'BEGIN { if (c != "-" && r > 0) printf "%.2f", c / 100 * 1e6 / r; else print "-" }')"
+  echo "h2 $nm 1 $round $rate $srv $ld $us - - 0 $grp $bad 0" >>"$tmp/results"
+}
+
 # warm NAME SECONDS LOADER_ARGS...: an unmeasured run against the fresh server (the JIT compiles its paths);
 # exits when it fails or reports errors. Its stderr is kept: it has the loader's TLS line.
 warm() {
@@ -305,12 +361,12 @@ if [ -n "$need_zapline" ]; then
   warm zap "$ws" "zap://127.0.0.1:$p_zap/health" -c "$connections" --pipeline 16
   warm https "$ws" "https://127.0.0.1:$p_https/health" "${verify_flags[@]}" -c "$connections" --pipeline 16
   warm zaps "$ws" "zaps://127.0.0.1:$p_zaps/health" "${verify_flags[@]}" -c "$connections" --pipeline 16
-  if has_set handshakes; then
+  if has_set handshakes || has_set h2load; then
     warm https-reconnect "$ws" "https://127.0.0.1:$p_https/health" "${verify_flags[@]}" -c "$hs_connections" \
       --reconnect-every 1
   fi
 fi
-if has_set nginx; then
+if [ -n "$need_nginx" ]; then
   start_nginx
   warm nginx 1 "https://127.0.0.1:$p_nginx/health" "${verify_flags[@]}" -c 2 --tls-groups X25519
 fi
@@ -320,7 +376,7 @@ for ((r = 1; r <= rounds; r++)); do
     read -ra items <<<"$g"
     for run in $(rotated "$r" "${items[@]}"); do
       IFS=: read -r kind nm depth <<<"$run"
-      run_one "$kind" "$nm" "$depth" "$r"
+      if [ "$kind" = h2 ]; then run_h2 "$nm" "$r"; else run_one "$kind" "$nm" "$depth" "$r"; fi
       tail -n1 "$tmp/results" >&2
     done
   done
@@ -368,6 +424,8 @@ describe() {
     zapline-mlkem-full) echo "zapline | X25519MLKEM768 | off" ;;
     zapline-mlkem-resumed) echo "zapline | X25519MLKEM768 | on" ;;
     nginx-x25519-full) echo "nginx | X25519 | off" ;;
+    h2load-zapline) echo "zapline" ;;
+    h2load-nginx) echo "nginx" ;;
   esac
 }
 tls_line() { grep -m1 "$1" "$2" 2>/dev/null | sed 's/[[:space:]]*$//' || true; }
@@ -383,7 +441,7 @@ tls_line() { grep -m1 "$1" "$2" 2>/dev/null | sed 's/[[:space:]]*$//' || true; }
   if [ -n "$need_zapline" ]; then
     echo "zapline serve: \`$(tls_line '^tls:' "$zapline_log")\`; loader: \`$(tls_line 'TLS by' "$tmp/warm-https.out")\`."
   fi
-  if has_set nginx; then
+  if [ -n "$need_nginx" ]; then
     echo "nginx: $(nginx -v 2>&1 | sed 's/^nginx version: //'), $(nginx -V 2>&1 | grep -o 'built with OpenSSL [^ ]*' \
       || echo "OpenSSL ?"), 1 worker, TLSv1.3. Its OpenSSL 3.0 has no hybrid group (X25519MLKEM768 came in" \
       "OpenSSL 3.5): its rows are X25519 only."
@@ -464,6 +522,28 @@ tls_line() { grep -m1 "$1" "$2" 2>/dev/null | sed 's/[[:space:]]*$//' || true; }
           "$(fmt "$(med hs zapline-x25519-full 1 8)" %.1f) vs $(fmt "$(med hs nginx-x25519-full 1 8)" %.1f)"
       fi
     fi
+  fi
+  if has_set h2load; then
+    echo
+    echo "## Cross-check: full handshakes/s by h2load ($(h2load --version 2>&1 | head -n1), its TLS OpenSSL 3.0:" \
+      "X25519, no resumption; \`h2load --h1 -t1 -c $h2_connections -n $h2_connections\` repeated for ${duration} s)"
+    echo
+    echo "| server | handshakes/s per round | median handshakes/s | server CPU % | h2load CPU % | server µs/hs |" \
+      "negotiated | errors | saturated |"
+    echo "|---|---|---:|---:|---:|---:|---|---:|---|"
+    for nm in h2load-zapline h2load-nginx; do
+      [ -n "$(per_round h2 "$nm" 1)" ] || continue
+      sc="$(med h2 "$nm" 1 6)" lc="$(med h2 "$nm" 1 7)"
+      echo "| $(describe "$nm") | $(per_round h2 "$nm" 1) | $(fmt "$(med h2 "$nm" 1 5)" %.0f) | $(fmt "$sc" %.0f) |" \
+        "$(fmt "$lc" %.0f) | $(fmt "$(med h2 "$nm" 1 8)" %.1f) | $(distinct h2 "$nm" 1 12) | $(errsum h2 "$nm" 1) |" \
+        "$(sat "$sc" "$lc") |"
+    done
+    echo
+    echo "- zapline / nginx by h2load: $(ratio "$(med h2 h2load-zapline 1 5)" "$(med h2 h2load-nginx 1 5)");" \
+      "zapline load / h2load against zapline (full X25519):" \
+      "$(ratio "$(med hs zapline-x25519-full 1 5)" "$(med h2 h2load-zapline 1 5)"), against nginx:" \
+      "$(ratio "$(med hs nginx-x25519-full 1 5)" "$(med h2 h2load-nginx 1 5)")." \
+      "Each h2load batch opens all its connections at once and ends with a tail, so its rate runs a little low."
   fi
   echo
   echo "Every run (kind name depth round rate server% loader% server-us/resp hs-p50-us hs-p99-us resumed% groups" \
