@@ -80,6 +80,15 @@ abstract sealed class Admission permits OpenModel, ClosedModel {
     }
 
     /** When the oldest waiting request expires ({@link #expired} takes it from then on), or {@link #NONE}. */
+    /**
+     * Whether a request {@link #expired} at {@code now} leaves because the run is over rather than because it waited
+     * too long: it is then not sent, but no failure of the target (a closed-model user waiting for a connection
+     * when the run ends, say while {@code --reconnect-every} replaces it).
+     */
+    boolean over(long now) {
+        return false;
+    }
+
     final long nextExpiry() {
         return waiting.isEmpty() ? NONE : waiting.peek() + maxWait + 1;
     }

@@ -45,6 +45,11 @@ final class ClosedModel extends Admission {
         return !thinking.isEmpty() && thinking.peek() - now <= 0 ? thinking.poll() : NONE;
     }
 
+    @Override
+    boolean over(long now) {
+        return now - end >= 0;
+    }
+
     /** Also every waiting request once the end has come: the users stop. */
     @Override
     long expired(long now) {

@@ -225,7 +225,11 @@ final class LoopDriver {
         }
         dispatch(now);
         for (long w = model.expired(now); w != Admission.NONE; w = model.expired(now)) {
-            drop(w);
+            if (model.over(now)) {
+                rec(w).notSent(Outcome.DROPPED); // as when the run is stopped: not a connect error
+            } else {
+                drop(w);
+            }
             model.ended(now);
             dispatch(now);
         }

@@ -80,6 +80,23 @@ class ReconnectEveryTest {
     }
 
     @Test
+    void closedUsersStillWaitingForAConnectionWhenTheRunEndsAreNotConnectErrors() {
+        // one connection, replaced after every request and 10 ms to open: most of the time none is open, and the
+        // users waiting when the run ends leave unsent, as when a run is stopped, without failing the target
+        Sim sim = new Sim().service(50_000);
+        LoadPlan plan = LoadPlan.closed(4, 200 * MS, 1, 1).withReconnectEvery(1);
+        Engine e = start(sim, plan);
+        sim.connectDelay = 10 * MS;
+        sim.run(e, 10_000 * MS);
+
+        Tally t = new Tally().read(e.recorders());
+        assertThat(t.count(Outcome.SUCCESS)).isGreaterThan(10);
+        assertThat(t.errors()).isZero();
+        assertThat(t.count(Outcome.CONNECT_ERROR)).isZero();
+        assertThat(t.count(Outcome.DROPPED)).isBetween(1L, 4L);
+    }
+
+    @Test
     void keepAliveRunsOpenEachConnectionOnce() {
         Sim sim = new Sim().service(50_000);
         LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 2, 1);
