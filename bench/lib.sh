@@ -395,6 +395,19 @@ rotated() {
 
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 
+# ticks PID: the process's user + system CPU time in clock ticks (empty once it has gone).
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || true; }
+
+# share TICKS0 TICKS1 NANOS0 NANOS1: CPU % of one core between two readings of ticks (at those nanos), or "-".
+share() {
+  if [ -z "$1" ] || [ -z "$2" ]; then
+    echo -
+  else
+    awk -v a="$1" -v b="$2" -v t0="$3" -v t1="$4" -v hz="$(getconf CLK_TCK)" \
+      'BEGIN { printf "%.0f", 100 * (b - a) / hz / ((t1 - t0) / 1e9) }'
+  fi
+}
+
 # The machine in one line: CPU model, cores, kernel, java.
 machine() {
   echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores, Linux $(uname -r)," \

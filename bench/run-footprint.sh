@@ -120,9 +120,6 @@ read_served() {
     | awk -v s="$status_reads" 'NR == 3 { print $3 - s }')"
 }
 
-# ticks PID: user + system CPU time of the process in clock ticks (empty once it has gone).
-ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || true; }
-
 # run_one LOADER RATE: one run; appends a line to $tmp/results:
 # loader rate round achieved server_count cpu_s us_per_resp steady_us rss_mb vol_s invol_s responses elapsed
 # connect_p50_ms connect_max_ms connect_failures

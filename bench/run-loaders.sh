@@ -74,7 +74,6 @@ if [ "${#targets[@]}" -eq 0 ] || [ "${#loaders[@]}" -eq 0 ]; then
 fi
 pinned_server_cpu="$server_cpu"
 pinned_load_cpu="$load_cpu"
-hz="$(getconf CLK_TCK)"
 
 # pipeline_lua DEPTH: writes $tmp/pipeline-DEPTH.lua, a wrk script whose every request is DEPTH copies of GET
 # /health, written at once; wrk counts the requests in the string and expects as many responses.
@@ -105,9 +104,6 @@ applies() {
     *) true ;;
   esac
 }
-
-# ticks PID: the process's user + system CPU time in clock ticks (empty once it has gone).
-ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || true; }
 
 # run_loader LOADER DEPTH THREADS: sets rps (empty when the loader gave none) and srv_cpu, ld_cpu (% of one core
 # over the steady part of the run, "-" when it could not be read).
@@ -155,16 +151,6 @@ run_loader() {
     hey) rps="$(awk '/Requests\/sec:/ { print $2 }' "$o")" ;;
   esac
   rm -f "$tmp/z.json"
-}
-
-# share TICKS0 TICKS1 NANOS0 NANOS1: CPU % of one core between the two readings, or "-".
-share() {
-  if [ -z "$1" ] || [ -z "$2" ]; then
-    echo -
-  else
-    awk -v a="$1" -v b="$2" -v t0="$3" -v t1="$4" -v hz="$hz" \
-      'BEGIN { printf "%.0f", 100 * (b - a) / hz / ((t1 - t0) / 1e9) }'
-  fi
 }
 
 start_target() {

@@ -103,7 +103,6 @@ for s in "${sets_asked[@]}"; do
 done
 [ "${#sets[@]}" -gt 0 ] || die "no set to run"
 has_set() { [[ " ${sets[*]} " == *" $1 "* ]]; }
-hz="$(getconf CLK_TCK)"
 
 # The runs, by comparison group: one group per steady depth (zapline's six, nginx's one when that set runs), one for
 # the handshakes (zapline's four, nginx's one). A run is KIND:NAME:DEPTH (KIND steady or hs).
@@ -157,9 +156,6 @@ openssl req -x509 "${newkey[@]}" -nodes -keyout "$key" -out "$cert" -days 2 -sub
   || { cat "$tmp/openssl.log" >&2; die "openssl could not make the certificate"; }
 if [ "$verify" = cacert ]; then verify_flags=(--cacert "$cert"); else verify_flags=(--insecure); fi
 
-# ticks PID: user + system CPU time of the process in clock ticks (empty once it has gone).
-ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || true; }
-
 # tree_ticks PID: the same for PID and its children (nginx: the master and its worker); empty when PID has gone.
 tree_ticks() {
   local p t sum=0 any=""
@@ -171,16 +167,6 @@ tree_ticks() {
     fi
   done
   if [ -n "$any" ]; then echo "$sum"; fi
-}
-
-# share TICKS0 TICKS1 NANOS0 NANOS1: CPU % of one core between the two readings, or "-".
-share() {
-  if [ -z "$1" ] || [ -z "$2" ]; then
-    echo -
-  else
-    awk -v a="$1" -v b="$2" -v t0="$3" -v t1="$4" -v hz="$hz" \
-      'BEGIN { printf "%.0f", 100 * (b - a) / hz / ((t1 - t0) / 1e9) }'
-  fi
 }
 
 # nginx with TLS on PORT+4: bench/lib.sh's configuration, its listen line made a TLS one.
