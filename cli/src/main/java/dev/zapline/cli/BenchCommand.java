@@ -23,8 +23,15 @@ import picocli.CommandLine.Option;
             "Start the demo server (and the raw Netty baseline) in child JVMs, drive each arm with the "
                     + "load generator, and print one table: req/s, corrected latency, errors, and the server's own GC "
                     + "count, allocation and CPU time per request, with the ratios that matter.",
-            "Arms: raw-netty, nginx (1 worker, when installed), http-health, zap-health, http-rpc-jackson, "
-                    + "http-rpc-dsljson, http-rpc-fastjson2, http-rpc-zap, zap-rpc-zap.",
+            "Arms (--arms default): raw-netty, nginx (1 worker, when installed), http-health, zap-health, "
+                    + "http-rpc-jackson, http-rpc-dsljson, http-rpc-fastjson2, http-rpc-zap, zap-rpc-zap.",
+            "The TLS set (--arms tls, with http-health and zap-health to compare): https-health-x25519, "
+                    + "https-health-mlkem, zaps-health-x25519, zaps-health-mlkem (keep-alive, the loader offering only "
+                    + "that group: X25519 or X25519MLKEM768), nginx-https (X25519), and a new connection per request: "
+                    + "handshake-x25519, handshake-mlkem (full handshakes), resumed-x25519, resumed-mlkem (session "
+                    + "tickets), nginx-handshake-x25519. The zapline TLS arms share one server, the nginx ones one "
+                    + "nginx, on one throwaway self-signed EC P-256 certificate; handshake arms run in the plain set "
+                    + "only. --arms all runs both sets.",
             "Sets: every arm runs once per pipeline depth (--pipeline): the plain set (1 in flight per connection, "
                     + "what most users' traffic looks like) and the pipelined set (16, the TechEmpower plaintext "
                     + "method: syscalls amortised, the server's own cost shows). Targets are judged on the pipelined "
@@ -39,8 +46,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(
             names = "--arms",
             paramLabel = "LIST",
-            description = "Comma-separated arms, or all (default " + "${DEFAULT-VALUE}).")
-    String arms = "all";
+            description = "Comma-separated arms and sets: default (the plaintext comparison), tls, all "
+                    + "(default ${DEFAULT-VALUE}).")
+    String arms = "default";
 
     @Option(
             names = "--rounds",

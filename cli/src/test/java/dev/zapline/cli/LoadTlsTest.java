@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zapline.cli.bench.NginxServer;
 import dev.zapline.load.tls.TestCerts;
 import dev.zapline.load.tls.TlsHttpServer;
-import dev.zapline.load.tls.TlsNginx;
 import dev.zapline.server.App;
 import dev.zapline.server.ServerConfig;
 import dev.zapline.transport.ServerTls;
+import dev.zapline.transport.TlsFailure;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -53,11 +54,13 @@ class LoadTlsTest {
 
     @Test
     void nginxServesEveryRequestOverTls13WithX25519AndOneHandshakePerConnection() throws Exception {
-        Path nginx = TlsNginx.installed();
+        String nginx = NginxServer.installed();
         assumeTrue(nginx != null, "nginx is not installed");
         TestCerts certs = TestCerts.ca(dir);
-        try (TlsNginx n = TlsNginx.start(nginx, dir, certs.server("nginx", "localhost", "127.0.0.1"))) {
-            String url = "https://127.0.0.1:" + n.port() + "/";
+        TestCerts.Issued cert = certs.server("nginx", "localhost", "127.0.0.1");
+        try (NginxServer n =
+                NginxServer.start(nginx, List.of(), 10_000, new NginxServer.Tls(cert.certFile(), cert.keyFile()))) {
+            String url = "https://127.0.0.1:" + n.httpsPort() + "/";
             JsonNode s = load(url, "--cacert", certs.caFile().toString(), "--rate", "300", "-d", "1s", "-c", "3");
             assertThat(s.path("requests").asLong()).isEqualTo(300);
             assertThat(s.path("outcomes").path("success").asLong()).isEqualTo(300);
@@ -225,7 +228,7 @@ class LoadTlsTest {
         // TlsFailure names what the client knows
         expectFailure(
                 ServerTls.pem(good.certFile(), good.keyFile()).withGroups(List.of("X25519MLKEM768")),
-                List.of("tls: no shared group", "tls: alert handshake_failure"),
+                List.of(TlsFailure.NO_SHARED_GROUP, TlsFailure.REFUSED_OFFER),
                 "--cacert",
                 ca,
                 "--tls-groups",

@@ -39,7 +39,7 @@ public final class TlsDial {
     /**
      * Call when {@code ch}'s TCP connection is established: completes when its handshake ends, with what was
      * negotiated and the time since this call by {@code nanoClock}, or exceptionally with a
-     * {@link TlsHandshakeException} whose reason is {@link TlsFailure#reason}.
+     * {@link TlsHandshakeException} whose reason is {@link TlsFailure#clientReason}.
      *
      * @throws IllegalStateException when {@code ch} has no {@link SslHandler}
      */
@@ -54,7 +54,7 @@ public final class TlsDial {
             if (f.isSuccess()) {
                 done.complete(new Established(TlsInfo.of(ssl), nanoClock.getAsLong() - start));
             } else {
-                done.completeExceptionally(new TlsHandshakeException(TlsFailure.reason(f.cause()), f.cause()));
+                done.completeExceptionally(new TlsHandshakeException(TlsFailure.clientReason(f.cause()), f.cause()));
             }
         });
         return done;

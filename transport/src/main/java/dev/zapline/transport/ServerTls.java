@@ -186,6 +186,14 @@ public final class ServerTls {
         return keys.chainPem();
     }
 
+    /**
+     * The private key as PKCS#8 PEM text: with {@link #certificatePem()}, the pair written to files another server
+     * reads (a benchmark's second server on the same certificate). A secret: write it where only its owner reads.
+     */
+    public String privateKeyPem() {
+        return keys.keyPem();
+    }
+
     public List<X509Certificate> certificateChain() {
         return keys.chain();
     }

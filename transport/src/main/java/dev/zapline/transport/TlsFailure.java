@@ -25,6 +25,15 @@ public final class TlsFailure {
     public static final String EXPIRED = "tls: certificate expired";
     public static final String HOSTNAME = "tls: hostname mismatch";
     public static final String NO_SHARED_GROUP = "tls: no shared group";
+
+    /**
+     * What a client reports when the server answers its ClientHello with a {@code handshake_failure} alert: TLS 1.3
+     * servers send it when they share no key-exchange group (RFC 8446, 4.1.1), cipher suite or signature scheme with
+     * the offer, and only the server knows which; the client says what it can.
+     */
+    public static final String REFUSED_OFFER = "tls: alert handshake_failure "
+            + "(the server shares no group, cipher suite or signature scheme with this offer)";
+
     public static final String NO_SHARED_VERSION = "tls: no shared protocol version";
     public static final String TIMEOUT = "tls: handshake timeout";
     public static final String NOT_TLS = "tls: peer is not TLS";
@@ -112,5 +121,14 @@ public final class TlsFailure {
         }
         String first = innermost.strip().lines().findFirst().orElse("");
         return "tls: " + first.replaceFirst("^error:[0-9A-Fa-f]+:[^:]*:[^:]*:", "");
+    }
+
+    /**
+     * {@link #reason} as the client side of a handshake reports it: a {@code handshake_failure} alert from the
+     * server becomes {@link #REFUSED_OFFER}, which names the likely causes; every other reason is unchanged.
+     */
+    public static String clientReason(Throwable failure) {
+        String r = reason(failure);
+        return r.equals("tls: alert handshake_failure") ? REFUSED_OFFER : r;
     }
 }

@@ -33,6 +33,22 @@ class ServerTlsTest {
     }
 
     @Test
+    void aSelfSignedPairWrittenToPemFilesReadsBackAsTheSameCertificateAndKey() throws Exception {
+        ServerTls made = ServerTls.selfSigned("localhost");
+        Path cert = dir.resolve("cert.pem");
+        Path key = dir.resolve("key.pem");
+        java.nio.file.Files.writeString(cert, made.certificatePem());
+        java.nio.file.Files.writeString(key, made.privateKeyPem());
+        assertThat(made.privateKeyPem())
+                .startsWith("-----BEGIN PRIVATE KEY-----\n")
+                .endsWith("-----END PRIVATE KEY-----\n");
+        ServerTls read = ServerTls.pem(cert, key);
+        assertThat(read.certificateChain()).isEqualTo(made.certificateChain());
+        assertThat(read.privateKeyPem()).isEqualTo(made.privateKeyPem());
+        assertThat(read.context().isServer()).isTrue();
+    }
+
+    @Test
     void defaultsAreTheIssuesOnes() {
         ServerTls tls = ServerTls.selfSigned();
         assertThat(tls.groups()).containsExactly("X25519MLKEM768", "X25519");

@@ -10,19 +10,35 @@ import java.util.Locale;
 
 /**
  * One column of the comparison: which server runs, over which transport, and the request it is sent. Every arm
- * that answers {@code /rpc} runs the same handler ({@code EthRpc}); only the body's encoding differs.
+ * that answers {@code /rpc} runs the same handler ({@code EthRpc}); only the body's encoding differs. The TLS arms
+ * ({@link #tls}) offer one key-exchange group, so the group is the arm's; their servers are shared (one zapline
+ * server with HTTPS and ZAPS listeners for every zapline TLS arm, one nginx for both nginx TLS arms), so steady state
+ * and handshakes, X25519 and the hybrid, are compared on the very same process.
  */
 enum Arm {
-    RAW_NETTY("raw-netty", null, false, Body.NONE),
-    /** nginx with one worker answering any GET with 200 "ok"; run only where {@code nginx} is on the PATH. */
-    NGINX("nginx", null, false, Body.NONE),
-    HTTP_HEALTH("http-health", "jackson", false, Body.NONE),
-    ZAP_HEALTH("zap-health", "jackson", true, Body.NONE),
-    HTTP_RPC_JACKSON("http-rpc-jackson", "jackson", false, Body.JSON),
-    HTTP_RPC_DSLJSON("http-rpc-dsljson", "dsljson", false, Body.JSON),
-    HTTP_RPC_FASTJSON2("http-rpc-fastjson2", "fastjson2", false, Body.JSON),
-    HTTP_RPC_ZAP("http-rpc-zap", "jackson", false, Body.ZAP),
-    ZAP_RPC_ZAP("zap-rpc-zap", "jackson", true, Body.ZAP);
+    RAW_NETTY("raw-netty", Server.RAW, null, false, Body.NONE, null, Handshake.NONE),
+    /** nginx with one worker answering any GET with 200 "ok"; run only where {@code nginx} is installed. */
+    NGINX("nginx", Server.NGINX, null, false, Body.NONE, null, Handshake.NONE),
+    HTTP_HEALTH("http-health", Server.ZAPLINE, "jackson", false, Body.NONE, null, Handshake.NONE),
+    ZAP_HEALTH("zap-health", Server.ZAPLINE, "jackson", true, Body.NONE, null, Handshake.NONE),
+    HTTP_RPC_JACKSON("http-rpc-jackson", Server.ZAPLINE, "jackson", false, Body.JSON, null, Handshake.NONE),
+    HTTP_RPC_DSLJSON("http-rpc-dsljson", Server.ZAPLINE, "dsljson", false, Body.JSON, null, Handshake.NONE),
+    HTTP_RPC_FASTJSON2("http-rpc-fastjson2", Server.ZAPLINE, "fastjson2", false, Body.JSON, null, Handshake.NONE),
+    HTTP_RPC_ZAP("http-rpc-zap", Server.ZAPLINE, "jackson", false, Body.ZAP, null, Handshake.NONE),
+    ZAP_RPC_ZAP("zap-rpc-zap", Server.ZAPLINE, "jackson", true, Body.ZAP, null, Handshake.NONE),
+    // The TLS set: keep-alive over TLS with each group, then a new connection (a handshake) per request.
+    HTTPS_HEALTH_X25519(
+            "https-health-x25519", Server.ZAPLINE_TLS, "jackson", false, Body.NONE, G.X25519, Handshake.NONE),
+    HTTPS_HEALTH_MLKEM("https-health-mlkem", Server.ZAPLINE_TLS, "jackson", false, Body.NONE, G.MLKEM, Handshake.NONE),
+    ZAPS_HEALTH_X25519("zaps-health-x25519", Server.ZAPLINE_TLS, "jackson", true, Body.NONE, G.X25519, Handshake.NONE),
+    ZAPS_HEALTH_MLKEM("zaps-health-mlkem", Server.ZAPLINE_TLS, "jackson", true, Body.NONE, G.MLKEM, Handshake.NONE),
+    /** nginx over TLS 1.3: its OpenSSL (Debian's 3.0) has no hybrid group, so X25519 only. */
+    NGINX_HTTPS("nginx-https", Server.NGINX_TLS, null, false, Body.NONE, G.X25519, Handshake.NONE),
+    HANDSHAKE_X25519("handshake-x25519", Server.ZAPLINE_TLS, "jackson", false, Body.NONE, G.X25519, Handshake.FULL),
+    HANDSHAKE_MLKEM("handshake-mlkem", Server.ZAPLINE_TLS, "jackson", false, Body.NONE, G.MLKEM, Handshake.FULL),
+    RESUMED_X25519("resumed-x25519", Server.ZAPLINE_TLS, "jackson", false, Body.NONE, G.X25519, Handshake.RESUMED),
+    RESUMED_MLKEM("resumed-mlkem", Server.ZAPLINE_TLS, "jackson", false, Body.NONE, G.MLKEM, Handshake.RESUMED),
+    NGINX_HANDSHAKE("nginx-handshake-x25519", Server.NGINX_TLS, null, false, Body.NONE, G.X25519, Handshake.FULL);
 
     /** The request body an arm sends. */
     enum Body {
@@ -31,26 +47,81 @@ enum Arm {
         ZAP
     }
 
+    /** The server an arm runs against; arms of a TLS kind share one process of it. */
+    enum Server {
+        RAW,
+        NGINX,
+        ZAPLINE,
+        /** The demo app with HTTP, ZAP, HTTPS and ZAPS listeners and the run's certificate. */
+        ZAPLINE_TLS,
+        /** nginx with a plaintext and a TLS port and the run's certificate. */
+        NGINX_TLS
+    }
+
+    /**
+     * How often the arm's connections handshake: once each ({@code NONE}: keep-alive, the handshake is in the
+     * warm-up), or once per request, with no session resumption ({@code FULL}) or resuming the previous session
+     * from a ticket ({@code RESUMED}).
+     */
+    enum Handshake {
+        NONE,
+        FULL,
+        RESUMED
+    }
+
+    /** The groups the TLS arms offer (a nested holder: enum constants cannot refer to the enum's own fields). */
+    private static final class G {
+        static final String X25519 = "X25519";
+        static final String MLKEM = "X25519MLKEM768";
+    }
+
+    /** The arms {@code --arms default} names: the plaintext comparison. */
+    static final String DEFAULT = "default";
+    /** The arms {@code --arms tls} names: the TLS set, with the plaintext health arms it is compared with. */
+    static final String TLS = "tls";
+
     final String label;
+    final Server server;
     /** JSON codec of the zapline server; null for the baselines (raw Netty, nginx). */
     final String json;
 
     final boolean zap;
     final Body body;
+    /** The only key-exchange group the loader offers, or null for a plaintext arm. */
+    final String group;
 
-    Arm(String label, String json, boolean zap, Body body) {
+    final Handshake handshake;
+
+    Arm(String label, Server server, String json, boolean zap, Body body, String group, Handshake handshake) {
         this.label = label;
+        this.server = server;
         this.json = json;
         this.zap = zap;
         this.body = body;
+        this.group = group;
+        this.handshake = handshake;
+    }
+
+    boolean tls() {
+        return group != null;
+    }
+
+    /** Whether the arm measures handshakes: a new connection per request. It runs in the plain set only. */
+    boolean handshakes() {
+        return handshake != Handshake.NONE;
+    }
+
+    /** The key of the server process the arm runs against: its own, or its TLS kind's shared one. */
+    String serverKey() {
+        return server == Server.ZAPLINE_TLS || server == Server.NGINX_TLS ? server.name() : label;
     }
 
     boolean raw() {
-        return this == RAW_NETTY;
+        return server == Server.RAW;
     }
 
     boolean nginx() {
-        return this == NGINX;
+        return server == Server.NGINX || server == Server.NGINX_TLS;
     }
 
     String method() {
@@ -82,8 +153,10 @@ enum Arm {
         };
     }
 
-    String url(String host, int httpPort, int zapPort) {
-        return (zap ? "zap://" + host + ":" + zapPort : "http://" + host + ":" + httpPort) + path();
+    String url(String host, int httpPort, int zapPort, int httpsPort, int zapsPort) {
+        String scheme = (zap ? "zap" : "http") + (tls() ? "s" : "");
+        int port = tls() ? (zap ? zapsPort : httpsPort) : (zap ? zapPort : httpPort);
+        return scheme + "://" + host + ":" + port + path();
     }
 
     static Arm named(String label) {
@@ -99,24 +172,67 @@ enum Arm {
         throw new IllegalArgumentException("no arm '" + label + "'; arms: " + String.join(", ", all));
     }
 
-    /** Arms named in a comma-separated list, in the list's order, or all of them for "all". */
+    /**
+     * Arms named in a comma-separated list, in the list's order; {@code default} names the plaintext comparison,
+     * {@code tls} the TLS set (with {@code http-health} and {@code zap-health}, its plaintext references), {@code all}
+     * every arm. An arm a group names again is left where it first came; one named twice by itself is an error.
+     */
     static List<Arm> parse(String list) {
         List<Arm> out = new ArrayList<>();
-        if (list.strip().equals("all")) {
-            return List.of(values());
-        }
+        List<Arm> named = new ArrayList<>();
         for (String s : list.split(",")) {
-            if (s.isBlank()) {
+            String w = s.strip().toLowerCase(Locale.ROOT);
+            if (w.isEmpty()) {
                 continue;
             }
-            Arm a = named(s);
-            if (out.contains(a)) {
+            List<Arm> group = group(w);
+            if (group != null) {
+                for (Arm a : group) {
+                    if (!out.contains(a)) {
+                        out.add(a);
+                    }
+                }
+                continue;
+            }
+            Arm a = named(w);
+            if (named.contains(a)) {
                 throw new IllegalArgumentException("arm '" + a.label + "' is listed twice");
             }
-            out.add(a);
+            named.add(a);
+            if (!out.contains(a)) {
+                out.add(a);
+            }
         }
         if (out.isEmpty()) {
             throw new IllegalArgumentException("--arms names no arm");
+        }
+        return out;
+    }
+
+    /** The arms of a group name, or null when {@code w} is not one. */
+    private static List<Arm> group(String w) {
+        List<Arm> out = new ArrayList<>();
+        switch (w) {
+            case "all" -> out.addAll(List.of(values()));
+            case DEFAULT -> {
+                for (Arm a : values()) {
+                    if (!a.tls()) {
+                        out.add(a);
+                    }
+                }
+            }
+            case TLS -> {
+                out.add(HTTP_HEALTH);
+                out.add(ZAP_HEALTH);
+                for (Arm a : values()) {
+                    if (a.tls()) {
+                        out.add(a);
+                    }
+                }
+            }
+            default -> {
+                return null;
+            }
         }
         return out;
     }

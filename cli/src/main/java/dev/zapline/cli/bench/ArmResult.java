@@ -7,13 +7,15 @@ import java.util.List;
  * figures are the server's own counters over the measured phase, divided by the responses the loader counted in it.
  *
  * @param error why the arm could not be measured, or null
- * @param errors requests that did not succeed (failure statuses, connection errors, timeouts, drops)
+ * @param errors requests that did not succeed (failure statuses, connection errors, timeouts); in the measured
+ *     closed-loop runs, not those left unsent because the run ended while their connection was opening
  * @param serverCores the server's CPU time over the measured phase's wall time: near 1.0 (one event loop) means
  *     the server was the bottleneck; well below, something else was (the loader, the network stack)
  * @param loaderCores the same for the loader's process (its event loop, JIT and GC threads)
  * @param wrkRps wrk's req/s on the same warm server right after ours, or NaN when not run
  * @param latencyAt the open-model run at a fraction of the measured rate, or null when not run
  * @param roundsRps req/s of every round, in round order, when there were several (this row is the median round's)
+ * @param tls what the TLS handshakes of a TLS arm's run came to, or null for a plaintext arm
  */
 record ArmResult(
         String name,
@@ -32,10 +34,69 @@ record ArmResult(
         double wrkRps,
         LatencyAt latencyAt,
         String error,
-        List<Double> roundsRps) {
+        List<Double> roundsRps,
+        TlsFigures tls) {
 
     ArmResult {
         roundsRps = List.copyOf(roundsRps);
+    }
+
+    /** A plaintext arm's figures. */
+    ArmResult(
+            String name,
+            double rps,
+            double p50Us,
+            double p99Us,
+            double p999Us,
+            long requests,
+            long errors,
+            long gcCount,
+            long gcMillis,
+            double allocBytesPerRequest,
+            double cpuNanosPerRequest,
+            double serverCores,
+            double loaderCores,
+            double wrkRps,
+            LatencyAt latencyAt,
+            String error,
+            List<Double> roundsRps) {
+        this(
+                name,
+                rps,
+                p50Us,
+                p99Us,
+                p999Us,
+                requests,
+                errors,
+                gcCount,
+                gcMillis,
+                allocBytesPerRequest,
+                cpuNanosPerRequest,
+                serverCores,
+                loaderCores,
+                wrkRps,
+                latencyAt,
+                error,
+                roundsRps,
+                null);
+    }
+
+    /**
+     * The TLS handshakes of a run (its warm-up included, as the loader's summary counts them).
+     *
+     * @param groups the negotiated key-exchange groups with the handshakes that used each, e.g. {@code X25519MLKEM768
+     *     812}: a run that fell back to another group shows it
+     * @param handshakes completed handshakes; {@code resumed} of them resumed a session
+     * @param p50Us handshake time (TCP connection established to handshake done), median, µs; {@code p99Us} its 99th
+     *     percentile
+     * @param failed failed handshakes
+     */
+    record TlsFigures(String groups, long handshakes, long resumed, double p50Us, double p99Us, long failed) {
+
+        /** The share of the handshakes that resumed a session, 0 to 1. */
+        double resumedShare() {
+            return handshakes == 0 ? 0 : (double) resumed / handshakes;
+        }
     }
 
     /** The open-model run: target and achieved rate, corrected latency. */
@@ -98,7 +159,8 @@ record ArmResult(
                 rps,
                 latencyAt,
                 error,
-                roundsRps);
+                roundsRps,
+                tls);
     }
 
     ArmResult withLatencyAt(LatencyAt l) {
@@ -119,7 +181,8 @@ record ArmResult(
                 wrkRps,
                 l,
                 error,
-                roundsRps);
+                roundsRps,
+                tls);
     }
 
     ArmResult withRounds(List<Double> rps) {
@@ -140,7 +203,8 @@ record ArmResult(
                 wrkRps,
                 latencyAt,
                 error,
-                rps);
+                rps,
+                tls);
     }
 
     /**

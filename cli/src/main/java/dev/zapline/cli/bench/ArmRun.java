@@ -12,6 +12,7 @@ import dev.zapline.load.report.Reporter;
 import dev.zapline.load.report.Summary;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
+import dev.zapline.transport.ClientTls;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,8 +53,10 @@ final class ArmRun {
     /** Runs load at the server for {@code nanos}, unmeasured, {@code pipeline} requests deep. */
     void warm(Arm arm, BenchServer server, int pipeline, long nanos) throws InterruptedException {
         String url = url(arm, server);
-        LoadPlan plan = LoadPlan.maxThroughput(pipeline, nanos, settings.connections(), 1)
-                .withTimeout(TIMEOUT_NANOS);
+        LoadPlan plan = handshakes(
+                arm,
+                LoadPlan.maxThroughput(pipeline, nanos, settings.connections(), 1)
+                        .withTimeout(TIMEOUT_NANOS));
         Engine engine = Engine.start(plan, client(arm, url), loops.group(), NanoClock.SYSTEM, 10_000);
         new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
     }
@@ -63,9 +66,11 @@ final class ArmRun {
         try {
             String url = url(arm, server);
             long warmup = Math.min(settings.warmupNanos(), REWARM_NANOS);
-            LoadPlan plan = LoadPlan.maxThroughput(pipeline, settings.durationNanos(), settings.connections(), 1)
-                    .withWarmup(warmup)
-                    .withTimeout(TIMEOUT_NANOS);
+            LoadPlan plan = handshakes(
+                    arm,
+                    LoadPlan.maxThroughput(pipeline, settings.durationNanos(), settings.connections(), 1)
+                            .withWarmup(warmup)
+                            .withTimeout(TIMEOUT_NANOS));
             Engine engine = Engine.start(plan, client(arm, url), loops.group(), NanoClock.SYSTEM, 10_000);
             CompletableFuture<Window> stats = new CompletableFuture<>();
             Thread t = new Thread(
@@ -97,7 +102,7 @@ final class ArmRun {
                     s.corrected().p(99),
                     s.corrected().p(99.9),
                     s.scheduled(),
-                    s.scheduled() - success(s),
+                    failed(s),
                     d.gcCount(),
                     d.gcMillis(),
                     server.jvm() ? (double) d.allocatedBytes() / responses : Double.NaN,
@@ -107,7 +112,8 @@ final class ArmRun {
                     Double.NaN,
                     null,
                     null,
-                    List.of());
+                    List.of(),
+                    tlsFigures(s));
         } catch (BenchException | IllegalStateException e) {
             return ArmResult.failed(arm.label, e.getMessage());
         } catch (InterruptedException e) {
@@ -130,6 +136,7 @@ final class ArmRun {
                 .withTimeout(TIMEOUT_NANOS)
                 .withLimits(Math.max(1_000, settings.connections() * 16), TIMEOUT_NANOS)
                 .withWarmup(LATENCY_WARMUP_NANOS);
+        plan = handshakes(arm, plan);
         log.println("zapline bench: " + arm.label + ": open model at " + (long) rate + " req/s ...");
         Engine engine = Engine.start(plan, client(arm, url), loops.group(), NanoClock.SYSTEM, 10_000);
         Summary s = new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
@@ -144,7 +151,29 @@ final class ArmRun {
     }
 
     static String url(Arm arm, BenchServer server) {
-        return arm.url("127.0.0.1", server.httpPort(), server.zapPort());
+        return arm.url("127.0.0.1", server.httpPort(), server.zapPort(), server.httpsPort(), server.zapsPort());
+    }
+
+    /** A handshake arm's plan closes each connection after one request, so every request opens one. */
+    private static LoadPlan handshakes(Arm arm, LoadPlan plan) {
+        return arm.handshakes() ? plan.withReconnectEvery(1) : plan;
+    }
+
+    /** The handshakes of a TLS arm's run, or null for a plaintext one. */
+    static ArmResult.TlsFigures tlsFigures(Summary s) {
+        Summary.Tls t = s.tls();
+        if (t == null) {
+            return null;
+        }
+        List<String> groups = new ArrayList<>();
+        t.groups().forEach((g, n) -> groups.add(g + " " + n));
+        return new ArmResult.TlsFigures(
+                String.join(", ", groups),
+                t.count(),
+                t.resumed(),
+                t.handshake().p(50),
+                t.handshake().p(99),
+                t.failed());
     }
 
     /** The server's counters over the measured phase, its wall time, and this process's (the loader's) CPU time. */
@@ -176,6 +205,15 @@ final class ArmRun {
         }
     }
 
+    /**
+     * Requests that ended without success, less those dropped: in this closed-loop run a request is dropped only
+     * when the run ends while its user still waits for a connection (a handshake arm's users reconnect after every
+     * response), so it was never sent and says nothing about the server.
+     */
+    private static long failed(Summary s) {
+        return s.scheduled() - success(s) - s.outcomes().getOrDefault(Outcome.DROPPED.key(), 0L);
+    }
+
     private static long success(Summary s) {
         return s.outcomes().getOrDefault(Outcome.SUCCESS.key(), 0L);
     }
@@ -185,7 +223,22 @@ final class ArmRun {
         if (arm.contentType() != null) {
             headers.add(Map.entry("Content-Type", arm.contentType()));
         }
-        return LoadTarget.parse(url).client(loops, arm.method(), headers, arm.bodyBytes());
+        return LoadTarget.parse(url).client(loops, arm.method(), headers, arm.bodyBytes(), tls(arm));
+    }
+
+    /**
+     * The loader's TLS for a TLS arm, null for a plaintext one: only the arm's group offered; no certificate check
+     * (client-side work that is not what is measured, and would make the loader the bottleneck sooner in the
+     * handshake arms); resumption off for a full-handshake arm, on (tickets) otherwise.
+     */
+    static ClientTls tls(Arm arm) {
+        if (!arm.tls()) {
+            return null;
+        }
+        return ClientTls.defaults()
+                .withInsecure(true)
+                .withGroups(List.of(arm.group))
+                .withResumption(arm.handshake != Arm.Handshake.FULL);
     }
 
     private static void sleepUntil(long nanos) {

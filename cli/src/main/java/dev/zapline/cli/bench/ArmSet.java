@@ -17,8 +17,19 @@ record ArmSet(int pipeline, List<ArmResult> arms) {
 
     /** Server bytes allocated per request at or below which an arm counts as allocating nothing. */
     static final double ALLOC_LIMIT = 1.0;
-    /** The arms whose server should allocate nothing per request. */
-    static final List<String> ZERO_ALLOC_ARMS = List.of("http-health", "zap-health", "http-rpc-zap", "zap-rpc-zap");
+    /**
+     * The arms whose server should allocate nothing per request; over TLS that is Java heap outside the native
+     * engine's own buffers (which are off the heap and not counted).
+     */
+    static final List<String> ZERO_ALLOC_ARMS = List.of(
+            "http-health",
+            "zap-health",
+            "http-rpc-zap",
+            "zap-rpc-zap",
+            "https-health-x25519",
+            "https-health-mlkem",
+            "zaps-health-x25519",
+            "zaps-health-mlkem");
 
     /** A server allocation check: bytes per request against {@link #ALLOC_LIMIT}. */
     record AllocCheck(String arm, double bytesPerRequest) {
@@ -92,7 +103,120 @@ record ArmSet(int pipeline, List<ArmResult> arms) {
                     target(1.2),
                     involved);
         }
+        tlsRatios(out);
         return out;
+    }
+
+    /**
+     * The TLS set's ratios. Steady state: the group once connected (expected about 1.0), TLS against plaintext, and
+     * zapline against nginx over HTTPS (judged, like every steady target, on the pipelined set). Handshakes (the
+     * handshake arms run in the plain set only, so their targets are judged there): the hybrid group's cost against
+     * X25519, and zapline against nginx for full X25519 handshakes, by rate (not judged where the loader was the
+     * bottleneck) and by the server's CPU per handshake, which is its capacity on one core whichever side saturated.
+     */
+    private void tlsRatios(List<Ratio> out) {
+        add(
+                out,
+                "tls_group_https",
+                "HTTPS /health, X25519MLKEM768 vs X25519",
+                "https-health-mlkem",
+                "https-health-x25519",
+                0);
+        add(
+                out,
+                "tls_group_zaps",
+                "ZAPS /health, X25519MLKEM768 vs X25519",
+                "zaps-health-mlkem",
+                "zaps-health-x25519",
+                0);
+        add(
+                out,
+                "https_vs_http_health",
+                "HTTPS (X25519) vs plaintext HTTP, /health",
+                "https-health-x25519",
+                "http-health",
+                0);
+        add(
+                out,
+                "zaps_vs_zap_health",
+                "ZAPS (X25519) vs plaintext ZAP, /health",
+                "zaps-health-x25519",
+                "zap-health",
+                0);
+        add(
+                out,
+                "zapline_https_vs_nginx_https",
+                "zapline HTTPS /health vs nginx HTTPS (X25519)",
+                "https-health-x25519",
+                "nginx-https",
+                target(1.0));
+        add(
+                out,
+                "handshakes_mlkem_vs_x25519",
+                "full handshakes/s, X25519MLKEM768 vs X25519",
+                "handshake-mlkem",
+                "handshake-x25519",
+                0);
+        add(
+                out,
+                "resumed_mlkem_vs_x25519",
+                "resumed handshakes/s, X25519MLKEM768 vs X25519",
+                "resumed-mlkem",
+                "resumed-x25519",
+                0);
+        add(
+                out,
+                "zapline_vs_nginx_handshakes",
+                "full X25519 handshakes/s, zapline vs nginx",
+                "handshake-x25519",
+                "nginx-handshake-x25519",
+                1.0);
+        cpuRatio(
+                out,
+                "handshake_cpu_mlkem_vs_x25519",
+                "server CPU per full handshake, X25519MLKEM768 / X25519 (cost)",
+                "handshake-mlkem",
+                "handshake-x25519",
+                0);
+        cpuRatio(
+                out,
+                "zapline_vs_nginx_handshake_capacity",
+                "full X25519 handshakes per server CPU second, zapline vs nginx",
+                "nginx-handshake-x25519",
+                "handshake-x25519",
+                1.0);
+    }
+
+    /**
+     * A ratio of server CPU per request, {@code num}'s over {@code den}'s: with {@code den} the cheaper side's
+     * usual place, a capacity ratio (above 1.0, {@code den} does more per CPU second), or a cost ratio read the other
+     * way. CPU per request is the server's own work, so it is judged whichever side saturated; it is not judged when
+     * either arm had errors (a failed handshake costs less than a completed one).
+     */
+    private void cpuRatio(List<Ratio> out, String key, String label, String num, String den, double target) {
+        ArmResult n = arm(num);
+        ArmResult d = arm(den);
+        if (n == null || d == null || n.cpuNanosPerRequest() <= 0 || d.cpuNanosPerRequest() <= 0) {
+            return;
+        }
+        List<String> failing = new ArrayList<>();
+        for (ArmResult a : List.of(n, d)) {
+            if (a.errors() > 0) {
+                failing.add(a.name());
+            }
+        }
+        String notJudged =
+                target > 0 && !failing.isEmpty() ? "requests failed (" + String.join(", ", failing) + ")" : null;
+        out.add(new Ratio(
+                pipelined() ? key + "_p" + pipeline : key,
+                label,
+                num,
+                den,
+                n.cpuNanosPerRequest() / d.cpuNanosPerRequest(),
+                target,
+                Double.NaN,
+                Double.NaN,
+                notJudged));
     }
 
     /** A target holds on a pipelined set; the plain set's ratios are shown without one. */

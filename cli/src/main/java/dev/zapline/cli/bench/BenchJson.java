@@ -131,6 +131,18 @@ final class BenchJson {
             la.put("errors", l.errors());
             m.put("latency_at", la);
         }
+        if (a.tls() != null) {
+            ArmResult.TlsFigures t = a.tls();
+            Map<String, Object> tm = new LinkedHashMap<>();
+            tm.put("offered_group", Arm.named(a.name()).group);
+            tm.put("groups", t.groups());
+            tm.put("handshakes", t.handshakes());
+            tm.put("resumed", t.resumed());
+            tm.put("handshake_p50_us", round(t.p50Us()));
+            tm.put("handshake_p99_us", round(t.p99Us()));
+            tm.put("failed", t.failed());
+            m.put("tls", tm);
+        }
         m.put("error", a.error());
         return m;
     }

@@ -88,7 +88,7 @@ public final class BenchReport {
                 : "One request in flight per connection: what most users' traffic looks like. Every request pays its "
                         + "own read and write on both sides, so on a small machine every arm meets the same kernel "
                         + "ceiling and server-side differences of a few hundred nanoseconds drown in it; the ratios "
-                        + "are shown, not judged.";
+                        + "are shown, not judged, except the handshake arms' (they run in this set only).";
     }
 
     private static void set(StringBuilder b, ArmSet set) {
@@ -170,6 +170,7 @@ public final class BenchReport {
                 }
             }
         }
+        tls(b, set);
         ratios(b, set.ratios());
         List<ArmSet.AllocCheck> alloc = set.allocChecks();
         if (!alloc.isEmpty()) {
@@ -187,6 +188,61 @@ public final class BenchReport {
             }
             b.append("\nAllocation per request does not depend on which side was saturated, so it is judged on ")
                     .append("every arm.\n");
+            if (alloc.stream().anyMatch(c -> Arm.named(c.arm()).tls())) {
+                b.append("Over TLS the bytes are allocated per read and per write, not per request, by Netty's ")
+                        .append("`SslHandler` and OpenSSL engine (a promise per wrap, an `SSLEngineResult` per wrap ")
+                        .append("and unwrap: `docs/benchmarks.md`, \"TLS\"), so they shrink with the requests a ")
+                        .append("read carries.\n");
+            }
+        }
+    }
+
+    /**
+     * The TLS arms' handshakes (group offered and negotiated, resumption, handshake times) and the cost of
+     * encryption per request (server CPU over TLS less plaintext, same transport and depth); nothing without TLS arms.
+     */
+    private static void tls(StringBuilder b, ArmSet set) {
+        List<ArmResult> arms =
+                set.arms().stream().filter(a -> a.ok() && a.tls() != null).toList();
+        if (arms.isEmpty()) {
+            return;
+        }
+        b.append("\n| TLS arm | offered | negotiated (handshakes) | handshakes | resumed | handshake p50 µs "
+                        + "| handshake p99 µs | failed |\n")
+                .append("|---|---|---|---:|---:|---:|---:|---:|\n");
+        for (ArmResult a : arms) {
+            ArmResult.TlsFigures t = a.tls();
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %s | %d | %.0f %% | %.0f | %.0f | %d |\n",
+                    a.name(),
+                    Arm.named(a.name()).group,
+                    t.groups().isEmpty() ? "–" : t.groups(),
+                    t.handshakes(),
+                    t.resumedShare() * 100,
+                    t.p50Us(),
+                    t.p99Us(),
+                    t.failed()));
+        }
+        b.append("\nHandshake counts and times include the run's own warm-up (its connections are opened there). ")
+                .append("A handshake arm opens a new connection for every request, so its req/s is handshakes per ")
+                .append("second and its CPU µs/req the server's CPU per handshake; the loader offers only the arm's ")
+                .append("group and does not check the certificate (a throwaway self-signed EC P-256 one, the same for ")
+                .append("zapline and nginx).\n");
+        for (String[] pair :
+                new String[][] {{"https-health-x25519", "http-health"}, {"zaps-health-x25519", "zap-health"}}) {
+            ArmResult t = set.arm(pair[0]);
+            ArmResult p = set.arm(pair[1]);
+            if (t != null && p != null) {
+                b.append(String.format(
+                        Locale.ROOT,
+                        "\nEncryption cost, %s less %s: %+.2f µs of server CPU per request (%.2f against %.2f).\n",
+                        pair[0],
+                        pair[1],
+                        (t.cpuNanosPerRequest() - p.cpuNanosPerRequest()) / 1e3,
+                        t.cpuNanosPerRequest() / 1e3,
+                        p.cpuNanosPerRequest() / 1e3));
+            }
         }
     }
 
@@ -196,7 +252,7 @@ public final class BenchReport {
         }
         boolean spread = ratios.stream().anyMatch(q -> !Double.isNaN(q.q1()));
         boolean targets = ratios.stream().anyMatch(Ratio::hasTarget);
-        b.append("\n| ratio (req/s) | value |")
+        b.append("\n| ratio | value |")
                 .append(spread ? " rounds, middle half |" : "")
                 .append(targets ? " target | met |" : "")
                 .append("\n|---|---:|")

@@ -1,6 +1,7 @@
 package dev.zapline.cli.bench;
 
 import dev.zapline.client.ZapLoops;
+import dev.zapline.transport.ServerTls;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -57,8 +58,10 @@ public final class BenchRunner {
     private final Map<String, Double> wrkRates = new LinkedHashMap<>();
     /** Arms asked for that cannot run here, with why. Guarded by this. */
     private final List<String> skipped = new ArrayList<>();
-    /** Each arm's running server; touched by the running thread only. */
+    /** Each arm's running server, by {@link Arm#serverKey()}; touched by the running thread only. */
     private final Map<String, BenchServer> servers = new LinkedHashMap<>();
+    /** The TLS arms' certificate and key, made on first use; touched by the running thread only. */
+    private Certificate certificate;
 
     private final Map<String, String> startFailures = new LinkedHashMap<>();
 
@@ -69,7 +72,7 @@ public final class BenchRunner {
         this.hook = hook;
         this.pinning = pinning;
         this.wrk = settings.crossCheck() ? Pinning.onPath("wrk") : null;
-        this.nginx = Pinning.onPath("nginx");
+        this.nginx = NginxServer.installed();
     }
 
     /** Pins (when asked and possible) and runs every arm; progress goes to {@code log}. */
@@ -136,8 +139,14 @@ public final class BenchRunner {
         List<Unit> units = new ArrayList<>();
         for (int p : settings.pipelines()) {
             for (Arm a : arms) {
-                units.add(new Unit(a, p));
+                // a handshake per request, pipelined, would measure the pipeline's ramp, not the handshake
+                if (p == 1 || !a.handshakes()) {
+                    units.add(new Unit(a, p));
+                }
             }
+        }
+        if (!settings.pipelines().contains(1) && arms.stream().anyMatch(Arm::handshakes)) {
+            log.println("zapline bench: the handshake arms run in the plain set only (--pipeline 1); skipping them");
         }
         try (ZapLoops loops = ZapLoops.create(1, true)) {
             ArmRun run = new ArmRun(settings, log, hook, loops);
@@ -166,6 +175,10 @@ public final class BenchRunner {
                 p.close();
             }
             servers.clear();
+            if (certificate != null) {
+                certificate.delete();
+                certificate = null;
+            }
         }
         return result();
     }
@@ -199,13 +212,9 @@ public final class BenchRunner {
         log.println("zapline bench: " + arm.label + ": warming up ...");
         try {
             BenchServer server = server(arm);
-            for (int p : settings.pipelines()) {
-                run.warm(
-                        arm,
-                        server,
-                        p,
-                        Math.max(
-                                1, settings.warmupNanos() / settings.pipelines().size()));
+            List<Integer> depths = arm.handshakes() ? List.of(1) : settings.pipelines();
+            for (int p : depths) {
+                run.warm(arm, server, p, Math.max(1, settings.warmupNanos() / depths.size()));
             }
         } catch (BenchException | IllegalStateException | IOException e) {
             log.println("zapline bench: " + arm.label + ": " + e.getMessage());
@@ -222,33 +231,81 @@ public final class BenchRunner {
         }
     }
 
-    /** The arm's server, started on first use; throws when it cannot start or has since died. */
+    /** The arm's server, started on first use (shared by the arms of one {@link Arm#serverKey()}). */
     private BenchServer server(Arm arm) throws IOException, BenchException {
-        String failure = startFailures.get(arm.label);
+        String key = arm.serverKey();
+        String failure = startFailures.get(key);
         if (failure != null) {
             throw new BenchException(failure);
         }
-        BenchServer p = servers.get(arm.label);
+        BenchServer p = servers.get(key);
         if (p == null) {
             try {
-                p = arm.nginx()
-                        ? NginxServer.start(nginx, pinning.serverPrefix(), READY_MILLIS)
-                        : ServerProcess.start(arm.label, command(arm), READY_MILLIS);
+                p = switch (arm.server) {
+                    case NGINX -> NginxServer.start(nginx, pinning.serverPrefix(), READY_MILLIS);
+                    case NGINX_TLS ->
+                        NginxServer.start(
+                                nginx,
+                                pinning.serverPrefix(),
+                                READY_MILLIS,
+                                certificate().nginx());
+                    case RAW, ZAPLINE, ZAPLINE_TLS -> ServerProcess.start(key, command(arm), READY_MILLIS);
+                };
             } catch (IOException | RuntimeException e) {
-                startFailures.put(arm.label, String.valueOf(e.getMessage()));
+                startFailures.put(key, String.valueOf(e.getMessage()));
                 throw e;
             }
-            servers.put(arm.label, p);
+            servers.put(key, p);
         }
         if (!p.isAlive()) {
-            throw new BenchException("server " + arm.label + " is no longer running");
+            throw new BenchException("server " + key.toLowerCase(java.util.Locale.ROOT) + " is no longer running");
         }
         return p;
     }
 
+    /**
+     * The TLS arms' certificate: one throwaway self-signed EC P-256 certificate (what {@code zapline serve
+     * --self-signed} makes) for 127.0.0.1, written as PEM files to a directory only this user reads, so zapline and
+     * nginx both serve the same one (the server's signature is a large part of a full handshake's cost).
+     */
+    private Certificate certificate() throws IOException {
+        if (certificate == null) {
+            certificate = Certificate.make();
+        }
+        return certificate;
+    }
+
+    /** A certificate chain and key in PEM files, in their own temporary directory. */
+    private record Certificate(Path dir, Path cert, Path key) {
+
+        static Certificate make() throws IOException {
+            Path dir = java.nio.file.Files.createTempDirectory("zapline-bench-tls");
+            ServerTls made = ServerTls.selfSigned("localhost", "127.0.0.1");
+            Path cert = dir.resolve("cert.pem");
+            Path key = dir.resolve("key.pem");
+            java.nio.file.Files.writeString(cert, made.certificatePem());
+            java.nio.file.Files.writeString(key, made.privateKeyPem());
+            return new Certificate(dir, cert, key);
+        }
+
+        NginxServer.Tls nginx() {
+            return new NginxServer.Tls(cert, key);
+        }
+
+        void delete() {
+            try {
+                java.nio.file.Files.deleteIfExists(cert);
+                java.nio.file.Files.deleteIfExists(key);
+                java.nio.file.Files.deleteIfExists(dir);
+            } catch (IOException ignored) {
+                // a temp directory
+            }
+        }
+    }
+
     /** The open-model run and the wrk cross-check, when asked for, on the arm's warm server (plain set). */
     private void extras(Arm arm, ArmRun run) {
-        if (settings.latencyAt() <= 0 && (wrk == null || arm.zap)) {
+        if (settings.latencyAt() <= 0 && (wrk == null || arm.zap || arm.handshakes())) {
             return;
         }
         ArmResult m;
@@ -256,7 +313,7 @@ public final class BenchRunner {
             List<ArmResult> done = rounds.get(new Unit(arm, 1).key());
             m = done == null ? null : ArmResult.median(done);
         }
-        BenchServer server = servers.get(arm.label);
+        BenchServer server = servers.get(arm.serverKey());
         if (m == null || !m.ok() || server == null || !server.isAlive()) {
             if (m == null) {
                 log.println("zapline bench: " + arm.label + ": --latency-at and --cross-check compare with the "
@@ -271,7 +328,7 @@ public final class BenchRunner {
                     latencies.put(arm.label, l);
                 }
             }
-            if (wrk != null && !arm.zap) {
+            if (wrk != null && !arm.zap && !arm.handshakes()) {
                 double w = wrk(arm, ArmRun.url(arm, server));
                 synchronized (this) {
                     wrkRates.put(arm.label, w);
@@ -293,7 +350,7 @@ public final class BenchRunner {
         }
     }
 
-    private List<String> command(Arm arm) {
+    private List<String> command(Arm arm) throws IOException {
         List<String> c = new ArrayList<>(pinning.serverPrefix());
         c.add(javaBinary());
         c.addAll(serverFlags());
@@ -305,6 +362,10 @@ public final class BenchRunner {
         } else {
             c.add("zapline");
             c.add(arm.json);
+            if (arm.server == Arm.Server.ZAPLINE_TLS) {
+                c.add(certificate().cert().toString());
+                c.add(certificate().key().toString());
+            }
         }
         return c;
     }

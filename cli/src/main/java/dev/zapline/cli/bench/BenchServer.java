@@ -11,6 +11,16 @@ interface BenchServer extends AutoCloseable {
     /** The ZAP port, or 0 when the server has none. */
     int zapPort();
 
+    /** The HTTPS port, or 0 when the server has none. */
+    default int httpsPort() {
+        return 0;
+    }
+
+    /** The ZAP-over-TLS port, or 0 when the server has none. */
+    default int zapsPort() {
+        return 0;
+    }
+
     long pid();
 
     boolean isAlive();

@@ -14,30 +14,62 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * nginx as a bench arm: one worker, in the foreground, answering any GET with 200 {@code ok} on a loopback port,
- * with the configuration {@code bench/lib.sh} ({@code nginx_conf}) writes, all its files in a temporary directory.
+ * nginx as a bench arm and a test peer: one worker, in the foreground, answering any GET with 200 {@code ok} on a
+ * loopback port, with the configuration {@code bench/lib.sh} ({@code nginx_conf}) writes, all its files in a
+ * temporary directory; with {@link Tls} also on a second port over TLS 1.3 (Debian's OpenSSL: classical groups only).
  * Its counters are only its CPU time (master and worker, from {@code /proc}); it has no collector to report.
  */
-final class NginxServer implements BenchServer {
+public final class NginxServer implements BenchServer {
 
     /** Linux reports process times in USER_HZ ticks, 100 a second on every mainstream kernel. */
     private static final long NANOS_PER_TICK = 10_000_000L;
 
+    /** The certificate chain and key (PEM files) of the TLS port. */
+    public record Tls(Path cert, Path key) {}
+
     private final Process process;
     private final Path dir;
     private final int port;
+    private final int tlsPort;
 
-    private NginxServer(Process process, Path dir, int port) {
+    private NginxServer(Process process, Path dir, int port, int tlsPort) {
         this.process = process;
         this.dir = dir;
         this.port = port;
+        this.tlsPort = tlsPort;
+    }
+
+    /** The nginx on the PATH or in the usual sbin directories (often not on a user's PATH), or null. */
+    public static String installed() {
+        String p = Pinning.onPath("nginx");
+        if (p != null) {
+            return p;
+        }
+        for (String d : List.of("/usr/sbin", "/usr/local/sbin", "/usr/local/nginx/sbin")) {
+            Path f = Path.of(d, "nginx");
+            if (Files.isRegularFile(f) && Files.isExecutable(f)) {
+                return f.toString();
+            }
+        }
+        return null;
     }
 
     /** Starts {@code nginx} (behind {@code prefix}, e.g. taskset) and waits up to {@code readyMillis} for its port. */
     static NginxServer start(String nginx, List<String> prefix, long readyMillis) throws IOException {
+        return start(nginx, prefix, readyMillis, null);
+    }
+
+    /**
+     * Starts {@code nginx} (behind {@code prefix}, e.g. taskset), also serving TLS when {@code tls} is not null, and
+     * waits up to {@code readyMillis} for its ports.
+     *
+     * @throws BenchException when it exits or does not open its ports in time (with the end of its logs)
+     */
+    public static NginxServer start(String nginx, List<String> prefix, long readyMillis, Tls tls) throws IOException {
         Path dir = Files.createTempDirectory("zapline-bench-nginx");
         int port = freePort();
-        Files.writeString(dir.resolve("nginx.conf"), config(port, dir), StandardCharsets.US_ASCII);
+        int tlsPort = tls == null ? 0 : freePort();
+        Files.writeString(dir.resolve("nginx.conf"), config(port, dir, tlsPort, tls), StandardCharsets.US_ASCII);
         List<String> cmd = new ArrayList<>(prefix);
         cmd.addAll(List.of(
                 nginx,
@@ -51,9 +83,9 @@ final class NginxServer implements BenchServer {
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("out.log").toFile())
                 .start();
-        NginxServer server = new NginxServer(p, dir, port);
+        NginxServer server = new NginxServer(p, dir, port, tlsPort);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(readyMillis);
-        while (!server.accepts()) {
+        while (!accepts(port) || (tlsPort != 0 && !accepts(tlsPort))) {
             if (!p.isAlive() || System.nanoTime() > deadline) {
                 String why = p.isAlive() ? "did not open port " + port + " within " + readyMillis + " ms" : "exited";
                 String tail = server.tail();
@@ -65,8 +97,26 @@ final class NginxServer implements BenchServer {
         return server;
     }
 
-    /** The configuration: {@code bench/lib.sh}'s {@code nginx_conf}, line for line. */
+    /** The plaintext configuration: {@code bench/lib.sh}'s {@code nginx_conf}, line for line. */
     static String config(int port, Path dir) {
+        return config(port, dir, 0, null);
+    }
+
+    /**
+     * {@link #config(int, Path)}, with {@code tls}: a second {@code listen} on {@code tlsPort} with {@code ssl},
+     * TLS 1.3 only, that certificate, and nginx's default groups (its OpenSSL's: X25519 first). The same as
+     * {@code bench/run-tls.sh} writes.
+     */
+    static String config(int port, Path dir, int tlsPort, Tls tls) {
+        String ssl = tls == null
+                ? ""
+                : String.join(
+                        "\n",
+                        "    listen 127.0.0.1:" + tlsPort + " ssl;",
+                        "    ssl_certificate " + tls.cert() + ";",
+                        "    ssl_certificate_key " + tls.key() + ";",
+                        "    ssl_protocols TLSv1.3;",
+                        "");
         return String.join(
                 "\n",
                 "worker_processes 1;",
@@ -85,7 +135,7 @@ final class NginxServer implements BenchServer {
                 "  scgi_temp_path " + dir.resolve("scgi") + ";",
                 "  server {",
                 "    listen 127.0.0.1:" + port + ";",
-                "    location / {",
+                ssl + "    location / {",
                 "      default_type text/plain;",
                 "      return 200 \"ok\";",
                 "    }",
@@ -102,6 +152,12 @@ final class NginxServer implements BenchServer {
     @Override
     public int zapPort() {
         return 0;
+    }
+
+    /** The TLS port, or 0 when started without {@link Tls}. */
+    @Override
+    public int httpsPort() {
+        return tlsPort;
     }
 
     @Override
@@ -148,7 +204,7 @@ final class NginxServer implements BenchServer {
         return Long.parseLong(f[11]) + Long.parseLong(f[12]);
     }
 
-    private boolean accepts() {
+    private static boolean accepts(int port) {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 200);
             return true;

@@ -30,6 +30,8 @@ final class ServerProcess implements BenchServer {
     private final OutputStream stdin;
     private final int httpPort;
     private final int zapPort;
+    private final int httpsPort;
+    private final int zapsPort;
 
     private ServerProcess(String name, List<String> command, long readyMillis) throws IOException {
         this.name = name;
@@ -48,12 +50,14 @@ final class ServerProcess implements BenchServer {
             throw e;
         }
         String[] f = ready.split(" ");
-        if (f.length != 3 || !f[0].equals("ready")) {
+        if (f.length != 5 || !f[0].equals("ready")) {
             close();
             throw new BenchException("server " + name + " said '" + ready + "' instead of its ports");
         }
         httpPort = Integer.parseInt(f[1]);
         zapPort = Integer.parseInt(f[2]);
+        httpsPort = Integer.parseInt(f[3]);
+        zapsPort = Integer.parseInt(f[4]);
     }
 
     /** Starts {@code command} and waits up to {@code readyMillis} for its ports. */
@@ -69,6 +73,16 @@ final class ServerProcess implements BenchServer {
     @Override
     public int zapPort() {
         return zapPort;
+    }
+
+    @Override
+    public int httpsPort() {
+        return httpsPort;
+    }
+
+    @Override
+    public int zapsPort() {
+        return zapsPort;
     }
 
     @Override

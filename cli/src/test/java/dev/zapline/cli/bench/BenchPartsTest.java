@@ -17,10 +17,22 @@ class BenchPartsTest {
     @Test
     void armListsParseInOrderAndRejectUnknownOrRepeatedNames() {
         assertThat(BenchRunner.armNames("zap-health, raw-netty")).containsExactly("zap-health", "raw-netty");
-        assertThat(BenchRunner.armNames("all"))
+        assertThat(BenchRunner.armNames("default"))
                 .hasSize(9)
                 .startsWith("raw-netty", "nginx")
-                .endsWith("zap-rpc-zap");
+                .endsWith("zap-rpc-zap")
+                .noneMatch(a -> a.contains("https") || a.contains("handshake"));
+        assertThat(BenchRunner.armNames("tls"))
+                .startsWith("http-health", "zap-health", "https-health-x25519", "https-health-mlkem")
+                .contains("zaps-health-mlkem", "nginx-https", "handshake-mlkem", "resumed-x25519")
+                .endsWith("nginx-handshake-x25519")
+                .doesNotHaveDuplicates()
+                .hasSize(12);
+        assertThat(BenchRunner.armNames("all")).hasSize(19).doesNotHaveDuplicates();
+        // a group repeating an arm named before it leaves it where it first came
+        assertThat(BenchRunner.armNames("nginx-https,tls"))
+                .startsWith("nginx-https", "http-health")
+                .hasSize(12);
         assertThatThrownBy(() -> BenchRunner.armNames("http-health,nope"))
                 .hasMessageContaining("no arm 'nope'")
                 .hasMessageContaining("zap-rpc-zap");
@@ -35,8 +47,28 @@ class BenchPartsTest {
                 .isEqualTo(Arm.HTTP_RPC_ZAP.bodyBytes())
                 .hasSize(82);
         assertThat(new String(Arm.HTTP_RPC_DSLJSON.bodyBytes())).contains("eth_getBalance");
-        assertThat(Arm.ZAP_RPC_ZAP.url("127.0.0.1", 1, 2)).isEqualTo("zap://127.0.0.1:2/rpc");
-        assertThat(Arm.RAW_NETTY.url("127.0.0.1", 1, 2)).isEqualTo("http://127.0.0.1:1/health");
+        assertThat(Arm.ZAP_RPC_ZAP.url("127.0.0.1", 1, 2, 3, 4)).isEqualTo("zap://127.0.0.1:2/rpc");
+        assertThat(Arm.RAW_NETTY.url("127.0.0.1", 1, 2, 3, 4)).isEqualTo("http://127.0.0.1:1/health");
+        assertThat(Arm.HTTPS_HEALTH_MLKEM.url("127.0.0.1", 1, 2, 3, 4)).isEqualTo("https://127.0.0.1:3/health");
+        assertThat(Arm.ZAPS_HEALTH_X25519.url("127.0.0.1", 1, 2, 3, 4)).isEqualTo("zaps://127.0.0.1:4/health");
+    }
+
+    @Test
+    void tlsArmsOfferOneGroupAndShareTheirServer() {
+        assertThat(ArmRun.tls(Arm.HTTP_HEALTH)).isNull();
+        assertThat(ArmRun.tls(Arm.HTTPS_HEALTH_MLKEM).groups()).containsExactly("X25519MLKEM768");
+        assertThat(ArmRun.tls(Arm.NGINX_HANDSHAKE).groups()).containsExactly("X25519");
+        assertThat(ArmRun.tls(Arm.HANDSHAKE_X25519).resumption()).isFalse();
+        assertThat(ArmRun.tls(Arm.RESUMED_MLKEM).resumption()).isTrue();
+        assertThat(ArmRun.tls(Arm.HANDSHAKE_MLKEM).insecure()).isTrue();
+        assertThat(Arm.HANDSHAKE_MLKEM.serverKey()).isEqualTo(Arm.ZAPS_HEALTH_X25519.serverKey());
+        assertThat(Arm.NGINX_HTTPS.serverKey())
+                .isEqualTo(Arm.NGINX_HANDSHAKE.serverKey())
+                .isNotEqualTo("nginx");
+        assertThat(Arm.NGINX_HTTPS.nginx()).isTrue();
+        assertThat(Arm.HTTP_HEALTH.serverKey()).isEqualTo("http-health");
+        assertThat(Arm.RESUMED_X25519.handshakes()).isTrue();
+        assertThat(Arm.HTTPS_HEALTH_X25519.handshakes()).isFalse();
     }
 
     @Test
@@ -276,7 +308,14 @@ class BenchPartsTest {
 
     @Test
     void nginxGetsTheBenchScriptsConfigAndItsCpuTimeIsReadFromProc() throws IOException {
+        String tls = NginxServer.config(
+                8123, Path.of("/tmp/x"), 8124, new NginxServer.Tls(Path.of("/tmp/c.pem"), Path.of("/tmp/k.pem")));
+        assertThat(tls)
+                .contains("    listen 127.0.0.1:8123;\n    listen 127.0.0.1:8124 ssl;\n")
+                .contains("ssl_certificate /tmp/c.pem;", "ssl_certificate_key /tmp/k.pem;", "ssl_protocols TLSv1.3;");
         String conf = NginxServer.config(8123, Path.of("/tmp/x"));
+        assertThat(conf).doesNotContain("ssl");
+        assertThat(tls.replaceAll("    (listen [^\n]* ssl|ssl_[^\n]*);\n", "")).isEqualTo(conf);
         assertThat(conf)
                 .contains("worker_processes 1;", "daemon off;", "listen 127.0.0.1:8123;", "return 200 \"ok\";")
                 .contains("pid /tmp/x/nginx.pid;", "access_log off;");

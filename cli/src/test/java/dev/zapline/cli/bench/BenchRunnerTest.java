@@ -46,7 +46,7 @@ class BenchRunnerTest {
     @Test
     void everyArmRunsAndTheReportsCarryEveryFigure(@TempDir Path dir) throws Exception {
         BenchSettings s = new BenchSettings(
-                BenchRunner.armNames("all"), 1, 1_000 * MS, 500 * MS, 4, 0.5, false, false, "zapline bench (test)");
+                BenchRunner.armNames("default"), 1, 1_000 * MS, 500 * MS, 4, 0.5, false, false, "zapline bench (test)");
         BenchResult r = BenchRunner.run(s, new PrintStream(log, true, StandardCharsets.UTF_8), null);
 
         // nginx is an arm on a machine that has it, skipped (and not listed) on one that does not
@@ -59,7 +59,7 @@ class BenchRunnerTest {
                 "http-rpc-fastjson2",
                 "http-rpc-zap",
                 "zap-rpc-zap"));
-        if (Pinning.onPath("nginx") != null) {
+        if (NginxServer.installed() != null) {
             expected.add(1, "nginx");
         }
         assertThat(r.arms()).extracting(ArmResult::name).containsExactlyElementsOf(expected);
@@ -260,7 +260,7 @@ class BenchRunnerTest {
 
         assertThat(r.complete()).as(log.toString()).isTrue();
         assertThat(r.sets()).extracting(ArmSet::pipeline).containsExactly(1, 16);
-        boolean nginx = Pinning.onPath("nginx") != null;
+        boolean nginx = NginxServer.installed() != null;
         List<String> arms = nginx ? List.of("nginx", "raw-netty", "zap-health") : List.of("raw-netty", "zap-health");
         for (ArmSet set : r.sets()) {
             assertThat(set.arms()).extracting(ArmResult::name).containsExactlyElementsOf(arms);
@@ -295,6 +295,92 @@ class BenchRunnerTest {
         assertThat(json.path("arms")).hasSize(2 * arms.size());
         assertThat(json.path("arms").get(arms.size()).path("pipeline").asInt()).isEqualTo(16);
         assertThat(json.path("ratios").has("zap_vs_http_health_p16")).isFalse(); // http-health did not run
+    }
+
+    @Test
+    void theTlsSetNegotiatesEachArmsGroupOnOneServerAndMeasuresHandshakesInThePlainSetOnly() throws Exception {
+        boolean nginx = NginxServer.installed() != null;
+        List<String> asked = new java.util.ArrayList<>(List.of(
+                "http-health", "https-health-x25519", "zaps-health-mlkem", "handshake-x25519", "resumed-mlkem"));
+        if (nginx) {
+            asked.addAll(List.of("nginx-https", "nginx-handshake-x25519"));
+        }
+        BenchSettings s = new BenchSettings(
+                asked, 1, 600 * MS, 400 * MS, 4, 0, false, false, "zapline bench (test)", List.of(1, 16));
+        BenchResult r = BenchRunner.run(s, new PrintStream(log, true, StandardCharsets.UTF_8), null);
+        assertThat(r.complete()).as(log.toString()).isTrue();
+
+        ArmSet plain = r.set(1);
+        ArmSet piped = r.set(16);
+        assertThat(plain.arms()).extracting(ArmResult::name).containsExactlyElementsOf(asked);
+        // a handshake per request pipelined would measure the pipeline's ramp: those arms run in the plain set only
+        assertThat(piped.arms())
+                .extracting(ArmResult::name)
+                .containsExactlyElementsOf(
+                        asked.stream().filter(a -> !Arm.named(a).handshakes()).toList());
+        assertThat(plain.arm("http-health").tls()).isNull();
+        for (ArmSet set : r.sets()) {
+            for (ArmResult a : set.arms()) {
+                assertThat(a.errors()).as(a.name() + " / " + log).isZero();
+                if (!Arm.named(a.name()).tls()) {
+                    continue;
+                }
+                ArmResult.TlsFigures t = a.tls();
+                assertThat(t).as(a.name()).isNotNull();
+                // the loader offered one group; the server (ours: hybrid first; nginx: classical) agreed to it
+                assertThat(t.groups()).as(a.name()).isEqualTo(Arm.named(a.name()).group + " " + t.handshakes());
+                assertThat(t.failed()).as(a.name()).isZero();
+                assertThat(t.p50Us()).as(a.name()).isPositive().isLessThanOrEqualTo(t.p99Us());
+            }
+        }
+        // keep-alive: the connections' handshakes only; a handshake arm: at least one per request it measured
+        assertThat(plain.arm("https-health-x25519").tls().handshakes()).isEqualTo(4);
+        assertThat(plain.arm("handshake-x25519").tls().handshakes())
+                .isGreaterThanOrEqualTo(plain.arm("handshake-x25519").requests());
+        assertThat(plain.arm("handshake-x25519").tls().resumed()).isZero();
+        // with tickets, all but each connection's first handshake resume
+        assertThat(plain.arm("resumed-mlkem").tls().resumedShare()).isGreaterThan(0.9);
+        // the server CPU per handshake is far above a keep-alive request's
+        assertThat(plain.arm("handshake-x25519").cpuNanosPerRequest())
+                .isGreaterThan(5 * plain.arm("https-health-x25519").cpuNanosPerRequest());
+
+        List<String> keys = r.ratios().stream().map(Ratio::key).toList();
+        assertThat(keys)
+                .contains("https_vs_http_health", "https_vs_http_health_p16")
+                .doesNotContain("handshakes_mlkem_vs_x25519", "tls_group_https");
+        if (nginx) {
+            Ratio capacity = r.ratios().stream()
+                    .filter(q -> q.key().equals("zapline_vs_nginx_handshake_capacity"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(capacity.value())
+                    .isCloseTo(
+                            plain.arm("nginx-handshake-x25519").cpuNanosPerRequest()
+                                    / plain.arm("handshake-x25519").cpuNanosPerRequest(),
+                            withinPercentage(0.01));
+            assertThat(capacity.notJudged()).isNull();
+            assertThat(capacity.met()).isNotNull();
+            assertThat(keys).contains("zapline_vs_nginx_handshakes", "zapline_https_vs_nginx_https_p16");
+        }
+
+        String md = BenchReport.markdown(r);
+        assertThat(md)
+                .contains("| TLS arm | offered | negotiated (handshakes) |")
+                .contains("| zaps-health-mlkem | X25519MLKEM768 | X25519MLKEM768 ")
+                .contains("Encryption cost, https-health-x25519 less http-health: +")
+                .contains("HTTPS (X25519) vs plaintext HTTP, /health");
+        JsonNode json = new ObjectMapper().readTree(BenchReport.json(r));
+        JsonNode resumed = null;
+        for (JsonNode a : json.path("arms")) {
+            if (a.path("name").asText().equals("resumed-mlkem")) {
+                resumed = a;
+            }
+        }
+        assertThat(resumed).isNotNull();
+        assertThat(resumed.path("tls").path("offered_group").asText()).isEqualTo("X25519MLKEM768");
+        assertThat(resumed.path("tls").path("resumed").asLong()).isPositive();
+        assertThat(resumed.path("tls").path("handshake_p99_us").isNumber()).isTrue();
+        assertThat(json.path("allocation").has("https-health-x25519_p16")).isTrue();
     }
 
     private static double rps(JsonNode json, String arm) {

@@ -160,6 +160,12 @@ public record KeyMaterial(PrivateKey key, List<X509Certificate> chain, boolean s
         return s.toString();
     }
 
+    /** The private key as PKCS#8 PEM text ({@code BEGIN PRIVATE KEY}), for handing the pair to another server. */
+    public String keyPem() {
+        String b64 = java.util.Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(key.getEncoded());
+        return "-----BEGIN PRIVATE KEY-----\n" + b64 + "\n-----END PRIVATE KEY-----\n";
+    }
+
     public X509Certificate[] chainArray() {
         return chain.toArray(new X509Certificate[0]);
     }
