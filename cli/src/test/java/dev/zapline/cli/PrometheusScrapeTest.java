@@ -93,7 +93,7 @@ class PrometheusScrapeTest {
                     "--rate",
                     "200",
                     "-d",
-                    "5s",
+                    "8s",
                     "--warmup",
                     "0s",
                     "-c",
@@ -118,8 +118,8 @@ class PrometheusScrapeTest {
             assertThat(run.get(60, TimeUnit.SECONDS)).as(err.toString()).isZero();
             JsonNode summary = new ObjectMapper().readTree(json.toFile()).path("summary");
             long success = summary.path("outcomes").path("success").asLong();
-            assertThat(success).isEqualTo(1000);
-            assertThat(summary.path("sent").asLong()).isEqualTo(1000);
+            assertThat(success).isEqualTo(1600);
+            assertThat(summary.path("sent").asLong()).isEqualTo(1600);
 
             // after the run, one more scrape of the server: its counter holds exactly the loader's responses
             String served = "sum(zapline_server_requests_total{job=\"server\",route=\"/health\",method=\"GET\","
@@ -135,7 +135,7 @@ class PrometheusScrapeTest {
                     .isEqualTo(1);
             double maxSent =
                     waitFor(api, "max_over_time(zapline_load_requests_sent_total{job=\"loader\"}[1m])", v -> v > 0);
-            assertThat(maxSent).isBetween(1.0, 1000.0);
+            assertThat(maxSent).isBetween(1.0, 1600.0);
         } finally {
             if (prometheus != null) {
                 prometheus.destroy();
@@ -198,7 +198,8 @@ class PrometheusScrapeTest {
             }
             Thread.sleep(250);
         }
-        throw new AssertionError("no satisfying value for " + query + " within 30 s; last " + last + ": " + body);
+        throw new AssertionError("no satisfying value for " + query + " within 30 s; last " + last + ": " + body
+                + "\ntargets: " + get(api + "/api/v1/targets"));
     }
 
     private static String get(String url) throws Exception {

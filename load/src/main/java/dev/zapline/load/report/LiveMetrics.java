@@ -181,10 +181,10 @@ public final class LiveMetrics {
         e.family(
                 "zapline_load_latency_seconds",
                 Exposition.Type.SUMMARY,
-                "Latency percentiles: corrected (from "
-                        + "the intended send time) or service (from the actual send), over the last interval (window="
-                        + "second) or the measured phase so far (window=measured); NaN before a response. No _sum and "
-                        + "_count: the last second's would not be counters; the counts are zapline_load_responses_total.");
+                "Latency percentiles: corrected (from the intended send time) or service (from the actual "
+                        + "send), over the last interval (window=second) or the measured phase so far "
+                        + "(window=measured); NaN before a response. No _sum and _count: the last second's would "
+                        + "not be counters; the counts are zapline_load_responses_total.");
         for (int w = 0; w < WINDOW.length; w++) {
             for (int l = 0; l < LATENCY.length; l++) {
                 for (int q = 0; q < QUANTILES.length; q++) {

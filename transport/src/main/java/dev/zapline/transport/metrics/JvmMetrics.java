@@ -52,9 +52,8 @@ public final class JvmMetrics {
         e.family(
                 "jvm_gc_collection_seconds_total",
                 Exposition.Type.COUNTER,
-                "Accumulated collection time by "
-                        + "collector, as the JVM reports it (milliseconds resolution; for concurrent collectors the time "
-                        + "of their cycles, not of pauses only).");
+                "Accumulated collection time by collector, as the JVM reports it (milliseconds resolution; "
+                        + "for concurrent collectors the time of their cycles, not of pauses only).");
         for (GarbageCollectorMXBean gc : beans) {
             if (gc.getCollectionTime() >= 0) {
                 e.sample(gc.getCollectionTime() / 1e3, "gc", gc.getName());
