@@ -81,6 +81,8 @@ class PrometheusScrapeTest {
                     .start();
             String api = "http://127.0.0.1:" + web;
             waitReady(api, prometheus);
+            // Prometheus applies its targets a few seconds after it is ready: the load starts once it scrapes
+            assertThat(waitFor(api, "up{job=\"server\"}", v -> v == 1)).isEqualTo(1);
 
             String zap = "zap://127.0.0.1:" + app.addresses().get(1).port() + "/health";
             Path json = dir.resolve("run.json");
