@@ -11,6 +11,7 @@ import dev.zapline.load.engine.Engine;
 import dev.zapline.load.engine.LoadPlan;
 import dev.zapline.load.engine.NanoClock;
 import dev.zapline.load.engine.StatusSet;
+import dev.zapline.load.report.LiveMetrics;
 import dev.zapline.load.report.ReportOptions;
 import dev.zapline.load.report.Reporter;
 import dev.zapline.load.report.Summary;
@@ -18,6 +19,7 @@ import dev.zapline.load.report.Text;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
 import dev.zapline.transport.ClientTls;
+import dev.zapline.transport.metrics.MetricsEndpoint;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -171,6 +173,15 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--hdr-log", paramLabel = "FILE", description = "HdrHistogram interval log.")
     Path hdrLog;
 
+    @Option(
+            names = "--metrics",
+            paramLabel = "HOST:PORT",
+            description = "Serve the live run as Prometheus metrics (text format 0.0.4) at http://HOST:PORT/metrics"
+                    + " while it runs: requests, responses, outcomes, in-flight, connections, target and achieved"
+                    + " rate, corrected and service percentiles of the last second and the measured phase, updated"
+                    + " once a second (docs/load.md, Live metrics).")
+    String metrics;
+
     @Option(names = "--quiet", description = "No live line.")
     boolean quiet;
 
@@ -198,7 +209,13 @@ public final class LoadCommand implements Callable<Integer> {
             NettyDefaults.applyTo(System.getProperties(), plan.threads());
         }
         String name = targets != null ? "targets " + targets : url;
-        try (ZapLoops loops = ZapLoops.create(plan.threads(), !nio)) {
+        LiveMetrics live = metrics == null ? null : new LiveMetrics();
+        try (ZapLoops loops = ZapLoops.create(plan.threads(), !nio);
+                MetricsEndpoint endpoint = live == null ? null : MetricsEndpoint.start(metrics, live::write)) {
+            if (endpoint != null && !quiet) {
+                System.err.println(
+                        "zapline load: metrics on http://" + ServeCommand.hostPort(endpoint.address()) + "/metrics");
+            }
             Client client = client(loops);
             Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
             if (!quiet) {
@@ -225,6 +242,7 @@ public final class LoadCommand implements Callable<Integer> {
                 s = new Reporter(
                                 engine,
                                 new ReportOptions(name, json, hdrLog, quiet ? null : err, System.console() != null))
+                        .metrics(live)
                         .run();
                 System.out.print(Text.render(s));
                 System.out.flush();

@@ -95,6 +95,14 @@ final class ServeCommand implements Callable<Integer> {
     boolean nio;
 
     @Option(
+            names = "--metrics",
+            paramLabel = "HOST:PORT",
+            description = "Serve Prometheus metrics (text format 0.0.4) at http://HOST:PORT/metrics: requests by route,"
+                    + " method, status class and transport, a latency histogram per route, connections, bytes,"
+                    + " errors by kind, TLS handshakes, JVM GC, memory, threads and CPU (docs/server.md, Metrics).")
+    String metrics;
+
+    @Option(
             names = "--grace",
             paramLabel = "SECONDS",
             description = "Drain time on shutdown (default ${DEFAULT-VALUE}).")
@@ -133,6 +141,9 @@ final class ServeCommand implements Callable<Integer> {
                         + ", not for production");
             }
         }
+        if (metrics != null) {
+            app.metrics(metrics);
+        }
         app.start();
         StopSignals signals = StopSignals.install();
         // Other ends (SIGHUP, System.exit elsewhere) still stop the server cleanly; stopping twice is a no-op.
@@ -141,6 +152,10 @@ final class ServeCommand implements Callable<Integer> {
         for (ListenAddress a : app.addresses()) {
             out.println(
                     "listening on " + a + " (" + app.transportName() + ", " + config.eventLoops() + " event loops)");
+        }
+        if (metrics != null) {
+            java.net.InetSocketAddress m = app.metricsAddress();
+            out.println("metrics on http://" + hostPort(m) + "/metrics");
         }
         out.flush();
         signals.await();
@@ -182,6 +197,12 @@ final class ServeCommand implements Callable<Integer> {
         ServerTls tls =
                 selfSigned ? ServerTls.selfSigned(selfSignedHosts().toArray(new String[0])) : ServerTls.pem(cert, key);
         return tls.withGroups(TlsGroups.parse(tlsGroups)).withProtocols(TlsVersions.parse(tlsVersions));
+    }
+
+    /** {@code host:port} of a bound address, IPv6 in brackets. */
+    static String hostPort(java.net.InetSocketAddress a) {
+        String h = a.getAddress().getHostAddress();
+        return (h.indexOf(':') >= 0 ? "[" + h + "]" : h) + ":" + a.getPort();
     }
 
     /** localhost and the loopback addresses, and the hosts of the TLS addresses that name one. */

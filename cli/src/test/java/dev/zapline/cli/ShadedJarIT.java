@@ -164,6 +164,57 @@ class ShadedJarIT {
     }
 
     @Test
+    void serveCountsItsRequestsOnTheMetricsPortFromTheJar() throws Exception {
+        Process p = java("serve", "--http", "127.0.0.1:0", "--metrics", "127.0.0.1:0")
+                .start();
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            Pattern listening = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)");
+            Pattern metrics = Pattern.compile("metrics on (http://127\\.0\\.0\\.1:\\d+/metrics)");
+            int port = -1;
+            String scrape = null;
+            StringBuilder seen = new StringBuilder();
+            for (String line; scrape == null && (line = in.readLine()) != null; ) {
+                seen.append(line).append('\n');
+                Matcher l = listening.matcher(line);
+                Matcher m = metrics.matcher(line);
+                if (l.find()) {
+                    port = Integer.parseInt(l.group(1));
+                } else if (m.find()) {
+                    scrape = m.group(1);
+                }
+            }
+            assertThat(port).as("server output:%n%s", seen).isPositive();
+            assertThat(scrape).as("server output:%n%s", seen).isNotNull();
+            try (HttpClient client = HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(5))
+                    .build()) {
+                for (int i = 0; i < 3; i++) {
+                    HttpResponse<String> health = client.send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    assertThat(health.body()).isEqualTo("ok");
+                }
+                HttpResponse<String> text = client.send(
+                        HttpRequest.newBuilder(URI.create(scrape)).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(text.headers().firstValue("content-type"))
+                        .hasValue("text/plain; version=0.0.4; charset=utf-8");
+                assertThat(text.body())
+                        .contains("zapline_server_requests_total{route=\"/health\",method=\"GET\","
+                                + "status_class=\"2xx\",transport=\"http\"} 3\n")
+                        .contains("# TYPE jvm_gc_collections_total counter");
+            }
+            p.toHandle().destroy();
+            assertThat(p.waitFor(20, TimeUnit.SECONDS))
+                    .as("serve stops on SIGTERM")
+                    .isTrue();
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
     void serveAnswersOverHttpsWithTheNativeEngineFromTheJarAndPrintsTlsCountsOnStop() throws Exception {
         Process p = java("serve", "--https", "127.0.0.1:0", "--self-signed").start();
         try (BufferedReader in =

@@ -1,6 +1,8 @@
 package dev.zapline.server;
 
 import dev.zapline.transport.ServerTls;
+import dev.zapline.transport.metrics.Exposition;
+import dev.zapline.transport.metrics.MetricsEndpoint;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -52,6 +54,12 @@ public final class App extends Routes<App> implements AutoCloseable {
     private final TlsStats tlsStats = new TlsStats();
     /** Certificate and TLS settings for https:// and zaps:// addresses; null when there are none. */
     private ServerTls tls;
+    /** Where {@link #metrics(String)} asked the metrics to be served; null when metrics are off. */
+    private String metricsAddress;
+    /** The metrics of the current (or last) run; null before the first start with metrics on. */
+    private ServerMetrics metrics;
+
+    private MetricsEndpoint metricsEndpoint;
 
     private EventLoopGroup group;
     private Transports transports;
@@ -98,6 +106,53 @@ public final class App extends Routes<App> implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Counts requests, latency, connections, bytes and errors, and serves them with the JVM's figures in the
+     * Prometheus text format (0.0.4) at {@code http://ADDRESS/metrics} on a port of their own, from
+     * {@link #start()} to {@link #stop}. {@code address} is {@code host:port} ({@code 127.0.0.1:9100}; port 0
+     * takes a free one, see {@link #metricsAddress()}). Counting is per event loop, without allocation or locks;
+     * the sums are made when scraped. docs/server.md "Metrics" lists the families.
+     *
+     * {@snippet class=dev.zapline.server.snippets.AppSnippets region=metrics}
+     *
+     * @throws IllegalStateException when the app is already started
+     */
+    public synchronized App metrics(String address) {
+        if (group != null) {
+            throw new IllegalStateException("already started: set metrics before start()");
+        }
+        MetricsEndpoint.parse(address);
+        this.metricsAddress = address;
+        return this;
+    }
+
+    /** The address the metrics are served on while started (the ephemeral port resolved), else null. */
+    public synchronized InetSocketAddress metricsAddress() {
+        return metricsEndpoint == null ? null : metricsEndpoint.address();
+    }
+
+    /**
+     * The exposition a scrape of {@code /metrics} would get now: of the running app, or of the last run once
+     * stopped. Allocates (it sums every loop's cells); call it from any thread but an event loop.
+     *
+     * @throws IllegalStateException when metrics are off, or the app was never started with them
+     */
+    public String metricsText() {
+        ServerMetrics m;
+        synchronized (this) {
+            m = metrics;
+            if (m == null) {
+                throw new IllegalStateException(
+                        metricsAddress == null
+                                ? "metrics are off: call metrics(address) before start()"
+                                : "not started: the metrics count from start()");
+            }
+        }
+        Exposition e = new Exposition();
+        m.write(e);
+        return e.toString();
+    }
+
     /** What the TLS listeners counted: handshakes, failures by reason, refusals, protocols, ciphers and groups. */
     public TlsStats tlsStats() {
         return tlsStats;
@@ -108,8 +163,8 @@ public final class App extends Routes<App> implements AutoCloseable {
      * (non-daemon) event-loop threads keep the JVM running until the app is stopped.
      *
      * @throws IllegalArgumentException for conflicting routes (naming both)
-     * @throws IllegalStateException when an address cannot be bound, or a TLS address has no {@link #tls} settings
-     *     or its TLS context cannot be built; nothing is left listening then
+     * @throws IllegalStateException when an address (the {@link #metrics} one included) cannot be bound, or a TLS
+     *     address has no {@link #tls} settings or its TLS context cannot be built; nothing is left listening then
      */
     public synchronized App start() {
         if (group != null) {
@@ -119,13 +174,18 @@ public final class App extends Routes<App> implements AutoCloseable {
             throw new IllegalStateException("no address to listen on; call listen(...) first");
         }
         TlsListeners listeners = tlsListeners();
-        ServerContext server = new ServerContext(new Dispatcher(compile(), rootMiddleware()), config);
+        ServerMetrics m = metricsAddress == null ? null : new ServerMetrics(patterns(), addresses, tlsStats);
+        ServerContext server = new ServerContext(new Dispatcher(compile(), rootMiddleware()), config, m);
         transports = new Transports(config.nativeTransport());
         group = transports.group(config.eventLoops(), "zapline-loop");
         running = new CountDownLatch(1);
         try {
             for (ListenAddress a : addresses) {
                 bind(a, server, listeners.of(a));
+            }
+            if (m != null) {
+                metricsEndpoint = MetricsEndpoint.start(metricsAddress, m::write);
+                metrics = m;
             }
         } catch (RuntimeException e) {
             stop(Duration.ZERO);
@@ -277,6 +337,10 @@ public final class App extends Routes<App> implements AutoCloseable {
             s.close().awaitUninterruptibly();
         }
         servers.clear();
+        if (metricsEndpoint != null) {
+            metricsEndpoint.close();
+            metricsEndpoint = null;
+        }
         connections.forEach(c -> c.pipeline().fireUserEventTriggered(ServerContext.DRAIN));
         long deadline = System.nanoTime() + grace.toNanos();
         while (!connections.isEmpty() && System.nanoTime() < deadline) {

@@ -1,5 +1,7 @@
 package dev.zapline.server;
 
+import dev.zapline.server.internal.route.Method;
+import dev.zapline.server.internal.route.RouteMatch;
 import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
@@ -54,6 +56,12 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     private boolean partial;
     /** When the read that brought the first byte of the request still being received ran, on the loop's ticker. */
     private long partialSince;
+    /** This loop's metric cells, or null when the app counts nothing. */
+    private LoopMetrics metrics;
+    /** This connection's transport index in {@link LoopMetrics}. */
+    private int metricsTransport;
+    /** When the request being answered was dispatched ({@link System#nanoTime()}), with metrics on. */
+    private long dispatchedAt;
 
     Connection(ServerContext server) {
         this.server = server;
@@ -78,6 +86,11 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     public void handlerAdded(ChannelHandlerContext chc) {
         this.chc = chc;
         this.pool = server.ctxPool();
+        this.metrics = server.loopMetrics();
+        if (metrics != null) {
+            metricsTransport = LoopMetrics.transport(transport(), ssl != null);
+            metrics.opened(metricsTransport);
+        }
         scheduleIdleCheck();
     }
 
@@ -114,7 +127,7 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
             return;
         }
         if (midRequest()) {
-            protocolError(408, "the request did not arrive in time");
+            reject(408, "the request did not arrive in time");
             flushOut();
         } else {
             closing = true;
@@ -130,6 +143,9 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
         }
         inRead = true;
         readSinceCheck = true;
+        if (metrics != null) {
+            metrics.received(metricsTransport, in.readableBytes());
+        }
         if (paused) {
             pending = append(pending, in);
             return;
@@ -137,7 +153,7 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
         cumulation = append(cumulation, in);
         if (partial && now() - partialSince >= timeoutNanos) {
             // A client trickling bytes resets the idle timer; a request must still arrive whole in time.
-            protocolError(408, "the request did not arrive in time");
+            reject(408, "the request did not arrive in time");
             return;
         }
         process();
@@ -207,6 +223,9 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     void dispatch(RequestHead head) {
         // It arrived whole: bytes after it, if any, are the next request's, timed from when decoding reaches them.
         partial = false;
+        if (metrics != null) {
+            dispatchedAt = System.nanoTime();
+        }
         server.dispatcher().dispatch(ctx, head);
         if ((ctx.handOff != null && !ctx.responded()) || ctx.streaming()) {
             paused = true;
@@ -219,7 +238,32 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     /** The response is complete: completion listeners run, then the transport's own cleanup. */
     private void finishRequest() {
         ctx.finished();
+        if (metrics != null) {
+            countRequest();
+        }
         requestDone();
+    }
+
+    /** Counts the request just answered under its route (the unmatched id when no route took it). */
+    private void countRequest() {
+        RouteMatch<Route> m = ctx.match;
+        int route = m.outcome() == RouteMatch.Outcome.FOUND ? m.handler().metricsId() : 0;
+        RequestHead h = ctx.head;
+        int method = Method.of(h.bytes(), h.methodStart(), h.methodLength());
+        metrics.request(route, metricsTransport, method, ctx.status(), System.nanoTime() - dispatchedAt);
+    }
+
+    /** Counts a protocol error of {@code status} and queues its response (see {@link #protocolError}). */
+    final void reject(int status, String detail) {
+        reject(status, LoopMetrics.errorKind(status), detail);
+    }
+
+    /** Counts a protocol error of {@code kind} and queues its response with {@code status}. */
+    final void reject(int status, int kind, String detail) {
+        if (metrics != null) {
+            metrics.error(kind);
+        }
+        protocolError(status, detail);
     }
 
     private void compact() {
@@ -272,6 +316,9 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
         if (out != null) {
             ByteBuf o = out;
             out = null;
+            if (metrics != null) {
+                metrics.sent(metricsTransport, o.readableBytes());
+            }
             if (closing && !paused) {
                 chc.writeAndFlush(o).addListener(ChannelFutureListener.CLOSE);
             } else {
@@ -350,6 +397,9 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
         // A TLS failure (bad handshake, bad record) is counted by the listener and closes the connection quietly.
         boolean tlsFailure = cause instanceof DecoderException && cause.getCause() instanceof SSLException;
+        if (metrics != null && !tlsFailure) {
+            metrics.error(cause instanceof IOException ? LoopMetrics.IO_ERROR : LoopMetrics.INTERNAL_ERROR);
+        }
         if (!(cause instanceof IOException) && !tlsFailure) {
             System.getLogger("dev.zapline.server").log(System.Logger.Level.WARNING, "connection failed", cause);
         }
@@ -358,6 +408,7 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
 
     @Override
     public void channelInactive(ChannelHandlerContext chc) {
+        countClose();
         closed = true;
         release();
         chc.fireChannelInactive();
@@ -365,8 +416,16 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
 
     @Override
     public void handlerRemoved(ChannelHandlerContext chc) {
+        countClose();
         closed = true;
         release();
+    }
+
+    /** Counts the connection closed, once (the channel going inactive, or the handler removed before). */
+    private void countClose() {
+        if (metrics != null && !closed) {
+            metrics.closed(metricsTransport);
+        }
     }
 
     /**

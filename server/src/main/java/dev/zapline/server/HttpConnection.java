@@ -94,7 +94,7 @@ final class HttpConnection extends Connection {
                 }
             }
         } catch (Http1Exception e) {
-            protocolError(e.status(), e.getMessage());
+            reject(e.status(), e.getMessage());
         }
     }
 

@@ -1,4 +1,7 @@
 package dev.zapline.server;
 
-/** What a route resolves to: its pattern and the precompiled chain of middleware then handlers it runs. */
-record Route(String pattern, Handler[] chain) {}
+/**
+ * What a route resolves to: its pattern, the precompiled chain of middleware then handlers it runs, and the id its
+ * pattern's metrics are counted under (from 1 in registration order; 0 is for requests no route took).
+ */
+record Route(String pattern, Handler[] chain, int metricsId) {}

@@ -5,6 +5,7 @@ import dev.zapline.server.internal.route.Router;
 import dev.zapline.server.internal.route.RouterBuilder;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -127,11 +128,22 @@ public abstract sealed class Routes<T extends Routes<T>> permits App, RouteGroup
     /** Compiles every route into a router; each chain is the middleware above it, then its handlers. */
     Router<Route> compile() {
         RouterBuilder<Route> b = Router.builder();
+        List<String> patterns = patterns();
         for (Entry e : entries) {
             List<Handler> chain = e.owner().middlewareChain();
             chain.addAll(Arrays.asList(e.handlers()));
-            b.route(e.method(), e.pattern(), new Route(e.pattern(), chain.toArray(Handler[]::new)));
+            int id = patterns.indexOf(e.pattern()) + 1;
+            b.route(e.method(), e.pattern(), new Route(e.pattern(), chain.toArray(Handler[]::new), id));
         }
         return b.build();
+    }
+
+    /** The distinct route patterns in registration order: pattern {@code i} is counted under metrics id i + 1. */
+    List<String> patterns() {
+        LinkedHashSet<String> p = new LinkedHashSet<>();
+        for (Entry e : entries) {
+            p.add(e.pattern());
+        }
+        return List.copyOf(p);
     }
 }

@@ -5,8 +5,8 @@ import io.netty.util.concurrent.FastThreadLocal;
 import java.util.function.LongSupplier;
 
 /**
- * What every connection of one running app shares: dispatcher, limits, JSON codec, the clock and the per-loop response
- * head writer with its Date cache.
+ * What every connection of one running app shares: dispatcher, limits, JSON codec, the clock, the per-loop response
+ * head writer with its Date cache, and the per-loop metric cells when metrics are on.
  */
 final class ServerContext {
 
@@ -36,9 +36,17 @@ final class ServerContext {
         }
     };
 
+    /** The app's metrics, or null when it counts nothing. */
+    private final ServerMetrics metrics;
+
     ServerContext(Dispatcher dispatcher, ServerConfig config) {
+        this(dispatcher, config, null);
+    }
+
+    ServerContext(Dispatcher dispatcher, ServerConfig config, ServerMetrics metrics) {
         this.dispatcher = dispatcher;
         this.config = config;
+        this.metrics = metrics;
         this.millis = config.clock();
         this.systemClock = millis == ServerConfig.SYSTEM_CLOCK;
     }
@@ -70,6 +78,11 @@ final class ServerContext {
     /** This event loop's free request contexts. */
     CtxPool ctxPool() {
         return pools.get();
+    }
+
+    /** This event loop's metric cells, or null when the app counts nothing. */
+    LoopMetrics loopMetrics() {
+        return metrics == null ? null : metrics.cells();
     }
 
     /** This event loop's response head writer (with its date cache). */

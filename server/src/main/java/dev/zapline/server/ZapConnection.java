@@ -41,11 +41,14 @@ final class ZapConnection extends Connection {
             }
             long length = cumulation.getUnsignedInt(cumulation.readerIndex());
             if (length == 0) {
-                protocolError(400, "zero-length frame");
+                reject(400, "zero-length frame");
                 return;
             }
             if (length > maxFrame) {
-                protocolError(400, "frame of " + length + " bytes exceeds the limit of " + maxFrame);
+                reject(
+                        400,
+                        LoopMetrics.FRAME_TOO_LARGE,
+                        "frame of " + length + " bytes exceeds the limit of " + maxFrame);
                 return;
             }
             if (readable < ZapHttp.FRAME_PREFIX + length) {
@@ -56,7 +59,7 @@ final class ZapConnection extends Connection {
             try {
                 head.load(cumulation, start, (int) length);
             } catch (ZapFormatException e) {
-                protocolError(400, "malformed request frame: " + e.getMessage());
+                reject(400, "malformed request frame: " + e.getMessage());
                 return;
             }
             cumulation.skipBytes(ZapHttp.FRAME_PREFIX + (int) length);

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Tag("allocation")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ServerAllocationTest {
 
     private static final int BATCH = Integer.getInteger("zapline.test.batch", 16);
@@ -47,13 +49,17 @@ class ServerAllocationTest {
 
     private static final int ETH_ACCOUNT = 24;
     private static final ZapSlice ETH_SLICE = new ZapSlice();
-    private static App app;
-    private static int port;
-    private static int zapPort;
+    App app;
+    int port;
+    int zapPort;
+
+    /** Settings on top of the routes before the app starts (the metrics subclass turns metrics on). */
+    void configure(App app) {}
 
     @BeforeAll
-    static void start() {
+    void start() {
         app = App.create(ServerConfig.defaults().withEventLoops(1));
+        configure(app);
         app.get("/health", ctx -> ctx.contentType("text/plain").send(HEALTH));
         app.post("/eth", ctx -> {
             // the eth request read the way the demo's /rpc reads it: wrapped from the body, every field read
@@ -104,7 +110,7 @@ class ServerAllocationTest {
         httpAllocation(ZapFrames.concat(head, body), "POST /eth (typed)");
     }
 
-    private static void zapAllocation(byte[] frame, String what) throws Exception {
+    void zapAllocation(byte[] frame, String what) throws Exception {
         byte[] batch = new byte[frame.length * BATCH];
         for (int i = 0; i < BATCH; i++) {
             System.arraycopy(frame, 0, batch, i * frame.length, frame.length);
@@ -140,7 +146,7 @@ class ServerAllocationTest {
     }
 
     @AfterAll
-    static void stop() {
+    void stop() {
         app.stop(Duration.ofSeconds(1));
     }
 
@@ -158,7 +164,7 @@ class ServerAllocationTest {
                 "POST /rpc");
     }
 
-    private static void httpAllocation(byte[] request, String what) throws Exception {
+    void httpAllocation(byte[] request, String what) throws Exception {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 2000);
             s.setTcpNoDelay(true);

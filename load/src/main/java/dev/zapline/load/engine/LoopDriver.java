@@ -76,6 +76,8 @@ final class LoopDriver {
     private int pendingConnects;
     private final CompletableFuture<Void> connected = new CompletableFuture<>();
     volatile long outstanding;
+    /** Open connections as of the last turn (stored only when it changes). */
+    volatile int openNow;
     /** The ceiling as of the last wake-up (open model), 0 for a closed plan. */
     volatile int ceilingNow;
 
@@ -243,6 +245,10 @@ final class LoopDriver {
     /** Flushes what this turn wrote, publishes the counts, then finishes or arms the timer for the next due time. */
     private void settle(long now) {
         dirty.flush();
+        int open = slots.active();
+        if (open != openNow) {
+            openNow = open;
+        }
         if (!begun) {
             return;
         }
@@ -466,6 +472,7 @@ final class LoopDriver {
         outstanding = 0;
         loop.cancel();
         slots.closeAll();
+        openNow = 0;
         engine.loopFinished(clock.nanos());
     }
 

@@ -124,6 +124,11 @@ public final class Aggregator {
         return measuredService;
     }
 
+    /** Counters of every phase (warm-up, measured, drain) as of the last interval. Allocates a fresh tally. */
+    public Tally all() {
+        return new Tally().copy(now);
+    }
+
     /** Counters of the measured phase as of the last interval. Allocates a fresh tally. */
     public Tally measured() {
         return new Tally().copy(measuredNow);

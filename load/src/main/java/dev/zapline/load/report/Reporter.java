@@ -46,6 +46,8 @@ public final class Reporter {
     private final String model;
     private HistogramLogWriter hdr;
     private PrintStream hdrOut;
+    /** Where each closed interval is published for a metrics scrape, or null. */
+    private LiveMetrics liveMetrics;
     /** Connections opened as of the last live line ({@code --reconnect-every}: the live line shows their rate). */
     private long lastOpened;
 
@@ -56,6 +58,15 @@ public final class Reporter {
         LoadPlan p = engine.plan();
         this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
         this.json = options.json() == null ? null : new JsonReport(options.json());
+    }
+
+    /**
+     * Also publishes every interval it closes to {@code metrics} (for {@code --metrics}), from the reporting
+     * thread: the event loops do nothing more. Call before {@link #run()}.
+     */
+    public Reporter metrics(LiveMetrics metrics) {
+        this.liveMetrics = metrics;
+        return this;
     }
 
     /** Reports until the engine ends; returns the final summary (files written). */
@@ -85,6 +96,9 @@ public final class Reporter {
                     json.write(s);
                 }
                 if (ended) {
+                    if (liveMetrics != null) {
+                        liveMetrics.done();
+                    }
                     if (options.live() != null) {
                         finalFrame(options.live(), s);
                     }
@@ -129,6 +143,9 @@ public final class Reporter {
         IntervalStats s = agg.interval(t, seconds, target, engine.outstanding(), engine.ceiling(), warmup);
         if (!drain) {
             timeline.add(s);
+        }
+        if (liveMetrics != null) {
+            liveMetrics.update(engine, agg, s, warmup ? "warmup" : drain ? "drain" : "measured");
         }
         // a measured request may end in the interval that closes the warm-up (the swap comes a moment after it)
         if (hdr != null

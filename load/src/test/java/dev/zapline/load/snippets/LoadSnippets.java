@@ -8,6 +8,7 @@ import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.metrics.Percentiles;
+import dev.zapline.load.report.LiveMetrics;
 import dev.zapline.load.report.ReportOptions;
 import dev.zapline.load.report.Reporter;
 import dev.zapline.load.report.Summary;
@@ -16,6 +17,7 @@ import dev.zapline.load.schedule.Schedule;
 import dev.zapline.load.schedule.ScheduleCursor;
 import dev.zapline.load.schedule.Stage;
 import dev.zapline.load.schedule.Stages;
+import dev.zapline.transport.metrics.MetricsEndpoint;
 import io.netty.channel.EventLoopGroup;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -79,6 +81,17 @@ final class LoadSnippets {
     Summary reporter(Engine engine, ReportOptions options) throws InterruptedException {
         // @start region="reporter"
         Summary s = new Reporter(engine, options).run(); // blocks until the run ends
+        // @end
+        return s;
+    }
+
+    Summary liveMetrics(Engine engine, ReportOptions options) throws InterruptedException {
+        // @start region="live-metrics"
+        LiveMetrics live = new LiveMetrics();
+        Summary s;
+        try (MetricsEndpoint endpoint = MetricsEndpoint.start("127.0.0.1:9101", live::write)) {
+            s = new Reporter(engine, options).metrics(live).run(); // scrapes see each second as it closes
+        }
         // @end
         return s;
     }

@@ -107,4 +107,17 @@ final class AppSnippets {
         // @end
         app.close();
     }
+
+    void metrics() {
+        // @start region="metrics"
+        App app = App.create()
+                .get("/users/:id", ctx -> ctx.send("user " + ctx.pathParam("id"))) // counted as route="/users/:id"
+                .metrics("127.0.0.1:9100") // GET http://127.0.0.1:9100/metrics
+                .listen("http://127.0.0.1:8080", "127.0.0.1:9000")
+                .start();
+        String text = app.metricsText(); // the same exposition, without a scrape
+        // @end
+        assert !text.isEmpty();
+        app.close();
+    }
 }

@@ -1,0 +1,208 @@
+package dev.zapline.load.report;
+
+import dev.zapline.load.engine.Engine;
+import dev.zapline.load.metrics.Aggregator;
+import dev.zapline.load.metrics.IntervalStats;
+import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.metrics.Tally;
+import dev.zapline.transport.metrics.Exposition;
+import dev.zapline.transport.metrics.JvmMetrics;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A running load's figures for a Prometheus scrape: the {@link Reporter} hands over each interval it closes (once
+ * a second), this keeps an immutable copy, and a scrape writes that copy. Nothing here runs on the event loops:
+ * the counters are the ones the reporter's {@link Aggregator} already summed, the percentiles come from the
+ * histograms it already merged. So the figures are as of the last interval, at most a second old.
+ *
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=live-metrics}
+ *
+ * <p>Thread-safe: the reporter publishes, any thread writes.
+ */
+public final class LiveMetrics {
+
+    /** The quantiles of every latency series. */
+    static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999};
+
+    private static final String[] LATENCY = {"corrected", "service"};
+    private static final String[] WINDOW = {"second", "measured"};
+
+    /** What a scrape writes: counters, gauges and percentiles (seconds; NaN without a response). */
+    private record Frame(
+            String phase,
+            double elapsed,
+            Tally all,
+            long inflight,
+            long open,
+            long opened,
+            long connectFailures,
+            double targetRate,
+            double sendRate,
+            double rate,
+            long ceiling,
+            double[][] latency) {}
+
+    private volatile Frame last;
+
+    /** Publishes the interval just closed ({@code stats}, from {@code agg}); called by the reporter's thread. */
+    void update(Engine engine, Aggregator agg, IntervalStats stats, String phase) {
+        double[][] latency = {
+            quantiles(agg.lastInterval()),
+            quantiles(agg.lastServiceInterval()),
+            quantiles(agg.corrected()),
+            quantiles(agg.service())
+        };
+        last = new Frame(
+                phase,
+                stats.t(),
+                agg.all(),
+                stats.inflight(),
+                engine.openConnections(),
+                engine.connections(),
+                engine.connectFailures(),
+                stats.targetRate(),
+                stats.sendRate(),
+                stats.rate(),
+                stats.ceiling(),
+                latency);
+    }
+
+    /** Marks the run ended: the figures stay as the last interval left them. */
+    void done() {
+        Frame f = last;
+        if (f != null) {
+            last = new Frame(
+                    "done",
+                    f.elapsed(),
+                    f.all(),
+                    0,
+                    0,
+                    f.opened(),
+                    f.connectFailures(),
+                    f.targetRate(),
+                    f.sendRate(),
+                    f.rate(),
+                    f.ceiling(),
+                    f.latency());
+        }
+    }
+
+    /** Quantiles then the maximum, in seconds; NaN for an empty histogram. */
+    private static double[] quantiles(Histogram h) {
+        double[] q = new double[QUANTILES.length + 1];
+        boolean empty = h.getTotalCount() == 0;
+        for (int i = 0; i < QUANTILES.length; i++) {
+            q[i] = empty ? Double.NaN : h.getValueAtPercentile(QUANTILES[i] * 100) / 1e9;
+        }
+        q[QUANTILES.length] = empty ? Double.NaN : h.getMaxValue() / 1e9;
+        return q;
+    }
+
+    /** Writes the run's families (zeros before the first interval) and the JVM's. */
+    public void write(Exposition e) {
+        Frame f = last;
+        Tally t = f == null ? new Tally() : f.all();
+        e.family(
+                        "zapline_load_phase",
+                        Exposition.Type.GAUGE,
+                        "1 for the phase the run is in: starting, warmup, " + "measured, drain or done.")
+                .sample(1, "phase", f == null ? "starting" : f.phase());
+        e.family(
+                        "zapline_load_elapsed_seconds",
+                        Exposition.Type.GAUGE,
+                        "Seconds since the measured phase began " + "(negative in the warm-up), at the last interval.")
+                .sample(f == null ? 0 : f.elapsed());
+        e.family(
+                        "zapline_load_requests_scheduled_total",
+                        Exposition.Type.COUNTER,
+                        "Requests taken from the " + "schedule (or started by a user), every phase.")
+                .sample(t.scheduled());
+        e.family(
+                        "zapline_load_requests_sent_total",
+                        Exposition.Type.COUNTER,
+                        "Requests written to a " + "connection, every phase.")
+                .sample(t.sent());
+        e.family("zapline_load_responses_total", Exposition.Type.COUNTER, "Responses of any status, every phase.")
+                .sample(t.responses());
+        e.family(
+                "zapline_load_outcomes_total",
+                Exposition.Type.COUNTER,
+                "Ended requests by outcome, every "
+                        + "phase: success, failure_status, connect, reset, timeout, protocol, dropped.");
+        for (Outcome o : Outcome.values()) {
+            e.sample(t.count(o), "outcome", o.key());
+        }
+        e.family("zapline_load_received_bytes_total", Exposition.Type.COUNTER, "Response bytes received.")
+                .sample(t.bytesIn());
+        e.family("zapline_load_sent_bytes_total", Exposition.Type.COUNTER, "Request bytes sent.")
+                .sample(t.bytesOut());
+        gauges(e, f);
+        latency(e, f);
+        JvmMetrics.write(e);
+    }
+
+    private static void gauges(Exposition e, Frame f) {
+        boolean none = f == null;
+        e.family("zapline_load_in_flight", Exposition.Type.GAUGE, "Requests in flight or waiting for a connection.")
+                .sample(none ? 0 : f.inflight());
+        e.family("zapline_load_connections_open", Exposition.Type.GAUGE, "Connections open.")
+                .sample(none ? 0 : f.open());
+        e.family("zapline_load_connections_opened_total", Exposition.Type.COUNTER, "Connections opened.")
+                .sample(none ? 0 : f.opened());
+        e.family(
+                        "zapline_load_connect_failures_total",
+                        Exposition.Type.COUNTER,
+                        "Connections that could not " + "be opened.")
+                .sample(none ? 0 : f.connectFailures());
+        e.family(
+                        "zapline_load_target_rate",
+                        Exposition.Type.GAUGE,
+                        "The schedule's rate over the last interval, "
+                                + "requests/s (0 without a schedule: closed and max-throughput runs).")
+                .sample(none ? 0 : f.targetRate());
+        e.family(
+                        "zapline_load_send_rate",
+                        Exposition.Type.GAUGE,
+                        "Requests written per second over the last " + "interval.")
+                .sample(none ? 0 : f.sendRate());
+        e.family(
+                        "zapline_load_achieved_rate",
+                        Exposition.Type.GAUGE,
+                        "Responses per second over the last " + "interval.")
+                .sample(none ? 0 : f.rate());
+        e.family(
+                        "zapline_load_inflight_ceiling",
+                        Exposition.Type.GAUGE,
+                        "The in-flight ceiling (open model; " + "moves with --adaptive), 0 for closed runs.")
+                .sample(none ? 0 : f.ceiling());
+    }
+
+    private static void latency(Exposition e, Frame f) {
+        e.family(
+                "zapline_load_latency_seconds",
+                Exposition.Type.SUMMARY,
+                "Latency percentiles: corrected (from the intended send time) or service (from the actual "
+                        + "send), over the last interval (window=second) or the measured phase so far "
+                        + "(window=measured); NaN before a response. No _sum and _count: the last second's would "
+                        + "not be counters; the counts are zapline_load_responses_total.");
+        for (int w = 0; w < WINDOW.length; w++) {
+            for (int l = 0; l < LATENCY.length; l++) {
+                for (int q = 0; q < QUANTILES.length; q++) {
+                    double v = f == null ? Double.NaN : f.latency()[w * 2 + l][q];
+                    e.quantile(QUANTILES[q], v, "latency", LATENCY[l], "window", WINDOW[w]);
+                }
+            }
+        }
+        e.family(
+                "zapline_load_latency_max_seconds",
+                Exposition.Type.GAUGE,
+                "The largest latency, corrected or "
+                        + "service, over the last interval or the measured phase so far; NaN before a response.");
+        for (int w = 0; w < WINDOW.length; w++) {
+            for (int l = 0; l < LATENCY.length; l++) {
+                double v = f == null ? Double.NaN : f.latency()[w * 2 + l][QUANTILES.length];
+                e.sample(v, "latency", LATENCY[l], "window", WINDOW[w]);
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package dev.zapline.transport.metrics;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+
+/**
+ * Serves {@code GET /metrics} on its own address with the JDK's HTTP server, on one daemon thread: each scrape
+ * makes a fresh {@link Exposition}, lets the writer fill it, and answers it as {@link Exposition#CONTENT_TYPE}.
+ * Any other path is 404, any other method 405. The scrape thread is the only one that aggregates, so whatever the
+ * writer reads (per-loop cells, a reporter's last interval) is read off the hot path.
+ *
+ * {@snippet class=dev.zapline.transport.snippets.MetricsSnippets region=endpoint}
+ *
+ * <p>Thread-safe; {@link #close()} is idempotent.
+ */
+public final class MetricsEndpoint implements AutoCloseable {
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final Consumer<Exposition> writer;
+
+    private MetricsEndpoint(HttpServer server, ExecutorService executor, Consumer<Exposition> writer) {
+        this.server = server;
+        this.executor = executor;
+        this.writer = writer;
+    }
+
+    /**
+     * Binds {@code hostPort} ({@code 127.0.0.1:9100}, {@code [::1]:9100}, port 0 for an ephemeral one) and starts
+     * serving.
+     *
+     * @throws IllegalArgumentException for an address that is not {@code host:port}
+     * @throws IllegalStateException when it cannot be bound
+     */
+    public static MetricsEndpoint start(String hostPort, Consumer<Exposition> writer) {
+        InetSocketAddress address = parse(hostPort);
+        HttpServer server;
+        try {
+            server = HttpServer.create(address, 16);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot serve metrics on " + hostPort + ": " + e.getMessage(), e);
+        }
+        ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "zapline-metrics");
+            t.setDaemon(true);
+            return t;
+        });
+        MetricsEndpoint endpoint = new MetricsEndpoint(server, executor, writer);
+        server.createContext("/", endpoint::handle);
+        server.setExecutor(executor);
+        server.start();
+        return endpoint;
+    }
+
+    /** {@code host:port} as a socket address (IPv6 hosts in brackets); the host is resolved now. */
+    public static InetSocketAddress parse(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        if (colon <= 0 || colon == hostPort.length() - 1) {
+            throw new IllegalArgumentException("metrics address '" + hostPort + "' is not host:port");
+        }
+        String host = hostPort.substring(0, colon);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        int port;
+        try {
+            port = Integer.parseInt(hostPort.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("metrics address '" + hostPort + "': port is not a number");
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("metrics address '" + hostPort + "': port " + port + " not in 0..65535");
+        }
+        return new InetSocketAddress(host, port);
+    }
+
+    private void handle(HttpExchange x) throws IOException {
+        try (x) {
+            if (!x.getRequestURI().getPath().equals("/metrics")) {
+                reply(x, 404, "text/plain; charset=utf-8", "metrics are at /metrics\n");
+                return;
+            }
+            String method = x.getRequestMethod();
+            if (!method.equals("GET") && !method.equals("HEAD")) {
+                x.getResponseHeaders().set("Allow", "GET, HEAD");
+                reply(x, 405, "text/plain; charset=utf-8", "GET or HEAD\n");
+                return;
+            }
+            String text;
+            try {
+                text = text();
+            } catch (RuntimeException e) {
+                reply(x, 500, "text/plain; charset=utf-8", "metrics failed: " + e + "\n");
+                return;
+            }
+            reply(x, 200, Exposition.CONTENT_TYPE, text);
+        }
+    }
+
+    /** The exposition a scrape would get now. */
+    public String text() {
+        Exposition e = new Exposition();
+        writer.accept(e);
+        return e.toString();
+    }
+
+    private static void reply(HttpExchange x, int status, String type, String body) throws IOException {
+        byte[] b = body.getBytes(StandardCharsets.UTF_8);
+        x.getResponseHeaders().set("Content-Type", type);
+        boolean head = x.getRequestMethod().equals("HEAD");
+        x.sendResponseHeaders(status, head ? -1 : b.length);
+        if (!head) {
+            try (OutputStream out = x.getResponseBody()) {
+                out.write(b);
+            }
+        }
+    }
+
+    /** The address bound (the ephemeral port resolved). */
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    /** Stops serving and releases the port. */
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}
