@@ -48,6 +48,8 @@ public final class Reporter {
     private PrintStream hdrOut;
     /** Connections opened as of the last live line ({@code --reconnect-every}: the live line shows their rate). */
     private long lastOpened;
+    /** Thresholds following the run, or null. */
+    private SummaryWatch watch;
 
     public Reporter(Engine engine, ReportOptions options) {
         this.engine = engine;
@@ -56,6 +58,16 @@ public final class Reporter {
         LoadPlan p = engine.plan();
         this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
         this.json = options.json() == null ? null : new JsonReport(options.json());
+    }
+
+    /**
+     * Has {@code w} follow the run's summaries (thresholds): {@link SummaryWatch#interim} each second of the measured
+     * window, which may stop the run, and {@link SummaryWatch#complete} with the final one, whose members go into the
+     * JSON file. Call before {@link #run()}.
+     */
+    public Reporter watch(SummaryWatch w) {
+        this.watch = w;
+        return this;
     }
 
     /** Reports until the engine ends; returns the final summary (files written). */
@@ -81,8 +93,14 @@ public final class Reporter {
                 interval(last, now, measured, w.inDrain(last));
                 last = now;
                 Summary s = summary(ended, now, w);
+                String members = "";
+                if (watch != null && ended) {
+                    members = watch.complete(s);
+                } else if (watch != null && now - measured > 0 && now - w.end() < 0 && watch.interim(s)) {
+                    engine.stop();
+                }
                 if (options.json() != null) {
-                    json.write(s);
+                    json.write(s, members);
                 }
                 if (ended) {
                     if (options.live() != null) {
