@@ -181,7 +181,7 @@ public final class LoadCommand implements Callable<Integer> {
             names = "--threshold",
             paramLabel = "EXPR",
             description = "Pass/fail condition on the measured phase (repeatable), e.g. 'p99<5ms', "
-                    + "'service.p99.9<=20ms', 'error_rate<0.1%', 'rate>=99%', 'status_5xx==0' (docs/load.md, "
+                    + "'service.p99.9<=20ms', 'error_rate<0.1%%', 'rate>=99%%', 'status_5xx==0' (docs/load.md, "
                     + "Thresholds). Any failed: exit status 99.")
     List<String> thresholds = new ArrayList<>();
 

@@ -143,6 +143,23 @@ class LoadThresholdsTest {
     }
 
     @Test
+    void theHelpShowsTheExamplesWithTheirPercentSigns() {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        CliRun help;
+        try {
+            // picocli warns on standard error when a description is not a valid format string
+            System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+            help = CliRun.of("load", "--help");
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(help.exit()).isZero();
+        assertThat(help.out()).contains("'error_rate<0.1%'", "--abort-on-fail[=DELAY]", "exit status 99");
+        assertThat(warnings.toString(StandardCharsets.UTF_8)).doesNotContain("picocli WARN");
+    }
+
+    @Test
     void malformedOrImpossibleThresholdsAreRefusedBeforeAnyConnection() throws Exception {
         try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             String url = "http://127.0.0.1:" + listener.getLocalPort() + "/";
