@@ -52,6 +52,14 @@ class LoadThresholdsTest {
         }
     }
 
+    /** A small open run of {@code url} with no warm-up, writing {@code json}, with {@code more} options. */
+    private static Run measure(String url, int rate, String duration, Path json, String... more) {
+        List<String> args = new ArrayList<>(List.of(url, "--rate", Integer.toString(rate), "-d", duration));
+        args.addAll(List.of("--warmup", "0s", "-c", "2", "--threads", "1", "--quiet", "--json", json.toString()));
+        args.addAll(List.of(more));
+        return load(args.toArray(String[]::new));
+    }
+
     private static App serve(Handler h) {
         App app = App.create(ServerConfig.defaults().withEventLoops(1));
         app.get("/t", h);
@@ -68,21 +76,11 @@ class LoadThresholdsTest {
         App app = serve(ctx -> ctx.send("ok"));
         try {
             Path pass = dir.resolve("pass.json");
-            Run ok = load(
+            Run ok = measure(
                     url(app),
-                    "--rate",
-                    "200",
-                    "-d",
+                    200,
                     "1s",
-                    "--warmup",
-                    "0s",
-                    "-c",
-                    "2",
-                    "--threads",
-                    "1",
-                    "--quiet",
-                    "--json",
-                    pass.toString(),
+                    pass,
                     "--threshold",
                     "requests==200",
                     "--threshold",
@@ -111,25 +109,7 @@ class LoadThresholdsTest {
                             j.path("latency").path("corrected").path("p99_us").asDouble());
 
             Path fail = dir.resolve("fail.json");
-            Run bad = load(
-                    url(app),
-                    "--rate",
-                    "200",
-                    "-d",
-                    "1s",
-                    "--warmup",
-                    "0s",
-                    "-c",
-                    "2",
-                    "--threads",
-                    "1",
-                    "--quiet",
-                    "--json",
-                    fail.toString(),
-                    "--threshold",
-                    "requests<200",
-                    "--threshold",
-                    "p99<10s");
+            Run bad = measure(url(app), 200, "1s", fail, "--threshold", "requests<200", "--threshold", "p99<10s");
             assertThat(bad.exit()).as(bad.err()).isEqualTo(99);
             assertThat(bad.out()).contains("Thresholds  1 of 2 failed", "  FAIL  requests<200 ", "requests = 200");
             JsonNode f = new ObjectMapper().readTree(fail.toFile());
@@ -241,24 +221,7 @@ class LoadThresholdsTest {
         App app = serve(ctx -> ctx.status(503).send("down"));
         try {
             Path json = dir.resolve("delay.json");
-            Run r = load(
-                    url(app),
-                    "--rate",
-                    "100",
-                    "-d",
-                    "20s",
-                    "--warmup",
-                    "0s",
-                    "-c",
-                    "2",
-                    "--threads",
-                    "1",
-                    "--quiet",
-                    "--json",
-                    json.toString(),
-                    "--threshold",
-                    "status_5xx<1",
-                    "--abort-on-fail=3s");
+            Run r = measure(url(app), 100, "20s", json, "--threshold", "status_5xx<1", "--abort-on-fail=3s");
             assertThat(r.exit()).as(r.err()).isEqualTo(99);
             JsonNode j = new ObjectMapper().readTree(json.toFile());
             assertThat(j.path("aborted").path("by").asText()).isEqualTo("status_5xx<1");

@@ -194,20 +194,25 @@ public final class JsonReport {
         field(b.append(','), "mean_us", l.meanUs()).append('}');
     }
 
+    /** Appends {@code s} as a JSON string: quoted, with quotes, backslashes and control characters escaped. */
+    public static StringBuilder quote(StringBuilder b, String s) {
+        b.append('"');
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                b.append('\\').append(c);
+            } else if (c < 0x20) {
+                b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('"');
+    }
+
     private static StringBuilder field(StringBuilder b, String key, Object value) {
         b.append('"').append(key).append("\":");
         if (value instanceof String s) {
-            b.append('"');
-            for (char c : s.toCharArray()) {
-                if (c == '"' || c == '\\') {
-                    b.append('\\').append(c);
-                } else if (c < 0x20) {
-                    b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                } else {
-                    b.append(c);
-                }
-            }
-            return b.append('"');
+            return quote(b, s);
         }
         if (value instanceof Double d) {
             return b.append(Double.isFinite(d) ? String.format(Locale.ROOT, "%.3f", d) : "0");
