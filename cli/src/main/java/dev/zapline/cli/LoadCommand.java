@@ -18,6 +18,8 @@ import dev.zapline.load.report.Summary;
 import dev.zapline.load.report.Text;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
+import dev.zapline.load.threshold.Gate;
+import dev.zapline.load.threshold.Thresholds;
 import dev.zapline.transport.ClientTls;
 import dev.zapline.transport.metrics.MetricsEndpoint;
 import java.io.PrintStream;
@@ -31,6 +33,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -186,6 +189,23 @@ public final class LoadCommand implements Callable<Integer> {
     boolean quiet;
 
     @Option(
+            names = "--threshold",
+            paramLabel = "EXPR",
+            description = "Pass/fail condition on the measured phase (repeatable), e.g. 'p99<5ms', "
+                    + "'service.p99.9<=20ms', 'error_rate<0.1%%', 'rate>=99%%', 'status_5xx==0' (docs/load.md, "
+                    + "Thresholds). Any failed: exit status 99.")
+    List<String> thresholds = new ArrayList<>();
+
+    @Option(
+            names = "--abort-on-fail",
+            paramLabel = "DELAY",
+            arity = "0..1",
+            parameterConsumer = AbortDelay.class,
+            description = "Stop the run as soon as a threshold can no longer pass, judged once a second on the "
+                    + "measured data so far, from DELAY into the measured phase on (default 0s): exit status 99.")
+    String abortOnFail;
+
+    @Option(
             names = "--reconnect-every",
             paramLabel = "N",
             description = "Close each connection once it has sent N requests and they have ended, and open a new one "
@@ -203,7 +223,12 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // all refused before anything starts, like any bad input (exit status 2)
+        Thresholds checks = Thresholds.parse(thresholds);
+        double abortAfter = abortAfterSeconds(checks);
         LoadPlan plan = plan();
+        checks.checkModel(plan.isOpen());
+        Gate gate = checks.isEmpty() ? null : new Gate(checks, abortAfter);
         if (Main.ownsProcess()) {
             // before the first Netty class: they read these once (see NettyDefaults)
             NettyDefaults.applyTo(System.getProperties(), plan.threads());
@@ -243,8 +268,12 @@ public final class LoadCommand implements Callable<Integer> {
                                 engine,
                                 new ReportOptions(name, json, hdrLog, quiet ? null : err, System.console() != null))
                         .metrics(live)
+                        .watch(gate)
                         .run();
                 System.out.print(Text.render(s));
+                if (gate != null) {
+                    System.out.print(gate.verdicts().text());
+                }
                 System.out.flush();
             } finally {
                 reported.countDown();
@@ -254,7 +283,43 @@ public final class LoadCommand implements Callable<Integer> {
             } catch (IllegalStateException shuttingDown) {
                 // Ctrl-C: the hook is running and waits for us
             }
-            return 0;
+            return gate == null || gate.verdicts().passed() ? 0 : Thresholds.FAILED_EXIT_STATUS;
+        }
+    }
+
+    /** {@code --abort-on-fail[=DELAY]} in seconds, or {@link Gate#NO_ABORT} without it. */
+    private double abortAfterSeconds(Thresholds checks) {
+        if (abortOnFail == null) {
+            return Gate.NO_ABORT;
+        }
+        if (checks.isEmpty()) {
+            throw new IllegalArgumentException("--abort-on-fail needs at least one --threshold");
+        }
+        return Durations.nanos(abortOnFail) / 1e9;
+    }
+
+    /**
+     * Takes {@code --abort-on-fail}'s optional DELAY only when the next argument is a duration, so that {@code
+     * --abort-on-fail URL} leaves the URL alone (picocli would otherwise take any following word as the value).
+     */
+    public static final class AbortDelay implements CommandLine.IParameterConsumer {
+        @Override
+        public void consumeParameters(
+                java.util.Stack<String> args, CommandLine.Model.ArgSpec spec, CommandLine.Model.CommandSpec cmd) {
+            String value = "0s";
+            if (!args.isEmpty() && isDuration(args.peek())) {
+                value = args.pop();
+            }
+            spec.setValue(value);
+        }
+
+        private static boolean isDuration(String s) {
+            try {
+                Durations.nanos(s);
+                return true;
+            } catch (IllegalArgumentException notOne) {
+                return false;
+            }
         }
     }
 

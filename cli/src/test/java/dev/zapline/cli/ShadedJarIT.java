@@ -43,6 +43,44 @@ class ShadedJarIT {
     }
 
     @Test
+    void loadExitsZeroWhenThresholdsPassNinetyNineWhenOneFailsAndTwoForAMalformedOne() throws Exception {
+        dev.zapline.server.App app = dev.zapline.server.App.create(
+                dev.zapline.server.ServerConfig.defaults().withEventLoops(1));
+        app.get("/health", ctx -> ctx.send("ok"));
+        app.listen("http://127.0.0.1:0").start();
+        try {
+            String url = "http://127.0.0.1:" + app.addresses().get(0).port() + "/health";
+            assertThat(loadWithThreshold(url, "requests==100")).isZero();
+            assertThat(loadWithThreshold(url, "requests<100")).isEqualTo(99);
+            assertThat(loadWithThreshold(url, "p99<5mss")).isEqualTo(2);
+        } finally {
+            app.stop(Duration.ofMillis(200));
+        }
+    }
+
+    private static int loadWithThreshold(String url, String threshold) throws Exception {
+        Process p = java(
+                        "load",
+                        url,
+                        "--rate",
+                        "100",
+                        "-d",
+                        "1s",
+                        "--warmup",
+                        "0s",
+                        "-c",
+                        "1",
+                        "--quiet",
+                        "--threshold",
+                        threshold)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(out).as(threshold).contains(threshold.equals("p99<5mss") ? "column 6" : "Thresholds  ");
+        return p.exitValue();
+    }
+
+    @Test
     void benchStartsItsServerChildrenFromTheJar() throws Exception {
         Process p = java(
                         "bench",

@@ -20,7 +20,8 @@ import java.util.Map;
  * p50_us, p99_us, errors, dropped, ceiling, …} over the warm-up and the measured window (not the drain). For a TLS
  * target only, {@code summary.tls.{handshakes, full, resumed, failed, handshake.{count, p50_us … max_us, mean_us},
  * protocols, ciphers, groups, alpn, failures}}, the last five counts keyed by the negotiated value (or the failure's
- * reason).
+ * reason). {@code summary.connect.{count, failures, p50_us, max_us, p75_us … p9999_us, mean_us}}. With thresholds,
+ * the final file ends with their verdicts ({@link #write(Summary, String)}).
  */
 public final class JsonReport {
 
@@ -41,6 +42,14 @@ public final class JsonReport {
 
     /** Rewrites the file from {@code s}, whose timeline extends the one of the previous call. */
     public void write(Summary s) throws IOException {
+        write(s, "");
+    }
+
+    /**
+     * Like {@link #write(Summary)}, with {@code members} ({@code "key": value} pairs joined by commas, or "") added at
+     * the top level after the timeline: the thresholds' verdicts.
+     */
+    public void write(Summary s, String members) throws IOException {
         List<IntervalStats> t = s.timeline();
         if (t.size() < rendered) {
             throw new IllegalArgumentException("the timeline shrank from " + rendered + " to " + t.size() + " entries");
@@ -48,7 +57,7 @@ public final class JsonReport {
         renderTimeline(timeline, t, rendered);
         rendered = t.size();
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, render(s, timeline), StandardCharsets.UTF_8);
+        Files.writeString(tmp, render(s, timeline, members), StandardCharsets.UTF_8);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
@@ -58,10 +67,10 @@ public final class JsonReport {
     }
 
     public static String render(Summary s) {
-        return render(s, renderTimeline(new StringBuilder(), s.timeline(), 0));
+        return render(s, renderTimeline(new StringBuilder(), s.timeline(), 0), "");
     }
 
-    private static String render(Summary s, CharSequence timeline) {
+    private static String render(Summary s, CharSequence timeline, String members) {
         StringBuilder b = new StringBuilder(1024 + timeline.length());
         b.append("{\n  \"summary\": {");
         field(b, "target", s.target()).append(',');
@@ -96,7 +105,10 @@ public final class JsonReport {
         field(b, "failures", s.connectFailures()).append(',');
         field(b, "p50_us", s.connect().p(50)).append(',');
         field(b, "max_us", s.connect().maxUs());
-        b.append('}');
+        for (int k = 1; k < Summary.KEYS.length; k++) {
+            field(b.append(','), Summary.KEYS[k] + "_us", s.connect().percentilesUs()[k]);
+        }
+        field(b.append(','), "mean_us", s.connect().meanUs()).append('}');
         if (s.tls() != null) {
             tls(b.append(','), s.tls());
         }
@@ -118,7 +130,11 @@ public final class JsonReport {
         b.append(",\"service\":");
         latency(b, s.service());
         b.append("},\n  \"timeline\": [").append(timeline);
-        return b.append("\n  ]\n}\n").toString();
+        b.append("\n  ]");
+        if (!members.isEmpty()) {
+            b.append(",\n  ").append(members);
+        }
+        return b.append("\n}\n").toString();
     }
 
     private static StringBuilder renderTimeline(StringBuilder b, List<IntervalStats> list, int from) {
@@ -178,20 +194,25 @@ public final class JsonReport {
         field(b.append(','), "mean_us", l.meanUs()).append('}');
     }
 
+    /** Appends {@code s} as a JSON string: quoted, with quotes, backslashes and control characters escaped. */
+    public static StringBuilder quote(StringBuilder b, String s) {
+        b.append('"');
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                b.append('\\').append(c);
+            } else if (c < 0x20) {
+                b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('"');
+    }
+
     private static StringBuilder field(StringBuilder b, String key, Object value) {
         b.append('"').append(key).append("\":");
         if (value instanceof String s) {
-            b.append('"');
-            for (char c : s.toCharArray()) {
-                if (c == '"' || c == '\\') {
-                    b.append('\\').append(c);
-                } else if (c < 0x20) {
-                    b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                } else {
-                    b.append(c);
-                }
-            }
-            return b.append('"');
+            return quote(b, s);
         }
         if (value instanceof Double d) {
             return b.append(Double.isFinite(d) ? String.format(Locale.ROOT, "%.3f", d) : "0");

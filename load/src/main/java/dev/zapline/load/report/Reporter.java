@@ -50,6 +50,8 @@ public final class Reporter {
     private LiveMetrics liveMetrics;
     /** Connections opened as of the last live line ({@code --reconnect-every}: the live line shows their rate). */
     private long lastOpened;
+    /** Thresholds following the run, or null. */
+    private SummaryWatch watch;
 
     public Reporter(Engine engine, ReportOptions options) {
         this.engine = engine;
@@ -66,6 +68,16 @@ public final class Reporter {
      */
     public Reporter metrics(LiveMetrics metrics) {
         this.liveMetrics = metrics;
+        return this;
+    }
+
+    /**
+     * Has {@code w} follow the run's summaries (thresholds): {@link SummaryWatch#interim} each second of the measured
+     * window, which may stop the run, and {@link SummaryWatch#complete} with the final one, whose members go into the
+     * JSON file. Call before {@link #run()}.
+     */
+    public Reporter watch(SummaryWatch w) {
+        this.watch = w;
         return this;
     }
 
@@ -92,8 +104,14 @@ public final class Reporter {
                 interval(last, now, measured, w.inDrain(last));
                 last = now;
                 Summary s = summary(ended, now, w);
+                String members = "";
+                if (watch != null && ended) {
+                    members = watch.complete(s);
+                } else if (watch != null && now - measured > 0 && now - w.end() < 0 && watch.interim(s)) {
+                    engine.stop();
+                }
                 if (options.json() != null) {
-                    json.write(s);
+                    json.write(s, members);
                 }
                 if (ended) {
                     if (liveMetrics != null) {

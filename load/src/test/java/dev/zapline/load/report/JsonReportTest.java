@@ -48,6 +48,36 @@ class JsonReportTest {
     }
 
     @Test
+    void membersGoAtTheTopLevelAfterTheTimeline(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("run.json");
+        new JsonReport(file)
+                .write(
+                        summary(1, List.of(), true),
+                        "\"thresholds\": [],\n  \"thresholds_passed\": true,\n  \"aborted\": null");
+        com.fasterxml.jackson.databind.JsonNode j =
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+        List<String> keys = new ArrayList<>();
+        j.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys)
+                .containsExactly("summary", "latency", "timeline", "thresholds", "thresholds_passed", "aborted");
+        assertThat(j.path("thresholds_passed").asBoolean()).isTrue();
+        // every connect statistic a threshold can name
+        assertThat(j.path("summary").path("connect").fieldNames())
+                .toIterable()
+                .containsExactly(
+                        "count",
+                        "failures",
+                        "p50_us",
+                        "max_us",
+                        "p75_us",
+                        "p90_us",
+                        "p99_us",
+                        "p999_us",
+                        "p9999_us",
+                        "mean_us");
+    }
+
+    @Test
     void aTimelineThatShrinksIsRefused(@TempDir Path dir) throws Exception {
         JsonReport writer = new JsonReport(dir.resolve("run.json"));
         IntervalStats one = new IntervalStats(0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false);

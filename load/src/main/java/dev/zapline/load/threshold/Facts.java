@@ -1,0 +1,182 @@
+package dev.zapline.load.threshold;
+
+import dev.zapline.load.report.Summary;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The figures of a run that thresholds judge, taken either from a live {@link Summary} ({@link #of(Summary)}) or
+ * from the JSON file {@code zapline load --json} writes, parsed by any JSON library into maps ({@link #of(Map)}).
+ * Both give the same numbers for the same run: values the JSON file rounds to three decimals are rounded alike
+ * here, so a verdict over the file equals the verdict of the run that wrote it.
+ *
+ * {@snippet :
+ * Map<String, Object> root = new ObjectMapper().readValue(file.toFile(), Map.class); // or another parser
+ * Verdicts v = Thresholds.parse(List.of("p99<5ms", "error_rate<0.1%")).evaluate(Facts.of(root), null);
+ * }
+ *
+ * @param model "open", "closed" or "max-throughput"
+ * @param scheduled requests of the measured phase taken from the schedule or started by a user
+ * @param requests requests written to a connection
+ * @param dropped scheduled requests never written (ceiling or wait limit)
+ * @param errors requests ended by an error: connect, reset, timeout or protocol
+ * @param timeouts requests ended by {@code --timeout}
+ * @param success responses with an expected status
+ * @param failureStatus responses with a status outside {@code --expect-status}
+ * @param statuses responses per status code
+ * @param rateAchieved responses within the measured window per second of it
+ * @param rateTarget the schedule's mean rate, 0 without a schedule
+ * @param corrected latency from the intended send time
+ * @param service latency from the actual write
+ * @param connect connect times
+ * @param handshake TLS handshake times, or null for a plaintext target
+ */
+public record Facts(
+        String model,
+        long scheduled,
+        long requests,
+        long dropped,
+        long errors,
+        long timeouts,
+        long success,
+        long failureStatus,
+        Map<Integer, Long> statuses,
+        double rateAchieved,
+        double rateTarget,
+        Times corrected,
+        Times service,
+        Times connect,
+        Times handshake) {
+
+    /** The statistics of a latency, in this order in {@link Times#us()}; their names in thresholds. */
+    static final String[] STATS = {"p50", "p75", "p90", "p99", "p99.9", "p99.99", "max", "mean"};
+
+    /** The JSON keys of {@link #STATS}. */
+    private static final String[] KEYS = {
+        "p50_us", "p75_us", "p90_us", "p99_us", "p999_us", "p9999_us", "max_us", "mean_us"
+    };
+
+    private static final double[] PERCENTILES = {50, 75, 90, 99, 99.9, 99.99};
+
+    /**
+     * One latency's statistics in microseconds.
+     *
+     * @param count values recorded
+     * @param us one value per {@link #STATS} entry; NaN where the source did not have it (an older JSON file)
+     */
+    public record Times(long count, double[] us) {
+
+        static Times of(Summary.Latency l) {
+            double[] v = new double[STATS.length];
+            for (int i = 0; i < PERCENTILES.length; i++) {
+                v[i] = asJson(l.p(PERCENTILES[i]));
+            }
+            v[6] = asJson(l.maxUs());
+            v[7] = asJson(l.meanUs());
+            return new Times(l.count(), v);
+        }
+
+        static Times of(Map<?, ?> m, String path) {
+            double[] v = new double[STATS.length];
+            for (int i = 0; i < KEYS.length; i++) {
+                Object o = m.get(KEYS[i]);
+                v[i] = o instanceof Number n ? n.doubleValue() : Double.NaN;
+            }
+            return new Times(Facts.count(m, path + ".count"), v);
+        }
+    }
+
+    /** The figures of {@code s}: the measured phase, so far or complete. */
+    public static Facts of(Summary s) {
+        return new Facts(
+                s.model(),
+                s.scheduled(),
+                s.requests(),
+                s.dropped(),
+                s.errors(),
+                s.outcomes().getOrDefault("timeout", 0L),
+                s.outcomes().getOrDefault("success", 0L),
+                s.outcomes().getOrDefault("failure_status", 0L),
+                s.statuses(),
+                asJson(s.rateAchieved()),
+                asJson(s.rateTarget()),
+                Times.of(s.corrected()),
+                Times.of(s.service()),
+                Times.of(s.connect()),
+                s.tls() == null ? null : Times.of(s.tls().handshake()));
+    }
+
+    /**
+     * The figures of a {@code zapline load --json} file, given as the maps, lists, strings and numbers a JSON parser
+     * makes of it (Jackson's {@code readValue(file, Map.class)}, for one).
+     *
+     * @throws IllegalArgumentException when a figure every such file has is missing
+     */
+    public static Facts of(Map<String, ?> root) {
+        Map<?, ?> s = object(root, "summary", "");
+        Map<?, ?> outcomes = object(s, "outcomes", "summary.");
+        Map<?, ?> latency = object(root, "latency", "");
+        Map<Integer, Long> statuses = new LinkedHashMap<>();
+        object(s, "statuses", "summary.").forEach((k, v) -> statuses.put(Integer.valueOf(k.toString()), count(v)));
+        Object tls = s.get("tls");
+        return new Facts(
+                String.valueOf(s.get("model")),
+                count(s, "summary.scheduled"),
+                count(s, "summary.requests"),
+                count(s, "summary.dropped"),
+                count(s, "summary.errors"),
+                count(outcomes, "summary.outcomes.timeout"),
+                count(outcomes, "summary.outcomes.success"),
+                count(outcomes, "summary.outcomes.failure_status"),
+                statuses,
+                number(s, "summary.rate_achieved"),
+                number(s, "summary.rate_target"),
+                Times.of(object(latency, "corrected", "latency."), "latency.corrected"),
+                Times.of(object(latency, "service", "latency."), "latency.service"),
+                Times.of(object(s, "connect", "summary."), "summary.connect"),
+                tls instanceof Map<?, ?> t
+                        ? Times.of(object(t, "handshake", "summary.tls."), "summary.tls.handshake")
+                        : null);
+    }
+
+    /** {@code v} as the JSON file has it: three decimals. */
+    private static double asJson(double v) {
+        return Double.isFinite(v) ? Double.parseDouble(String.format(Locale.ROOT, "%.3f", v)) : 0;
+    }
+
+    private static Map<?, ?> object(Map<?, ?> m, String key, String path) {
+        if (m.get(key) instanceof Map<?, ?> o) {
+            return o;
+        }
+        throw missing(path + key);
+    }
+
+    /** The count at {@code path} (dotted, from the root), whose last part is its key in {@code m}. */
+    private static long count(Map<?, ?> m, String path) {
+        Object v = m.get(path.substring(path.lastIndexOf('.') + 1));
+        if (v == null) {
+            throw missing(path);
+        }
+        return count(v);
+    }
+
+    private static long count(Object v) {
+        if (v instanceof Number n) {
+            return n.longValue();
+        }
+        throw new IllegalArgumentException("expected a count, found " + v);
+    }
+
+    private static double number(Map<?, ?> m, String path) {
+        if (m.get(path.substring(path.lastIndexOf('.') + 1)) instanceof Number n) {
+            return n.doubleValue();
+        }
+        throw missing(path);
+    }
+
+    private static IllegalArgumentException missing(String key) {
+        return new IllegalArgumentException(
+                "not a JSON file of zapline load (or one from before thresholds): no " + key);
+    }
+}

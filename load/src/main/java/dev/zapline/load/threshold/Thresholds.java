@@ -1,0 +1,96 @@
+package dev.zapline.load.threshold;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The thresholds of one run, in the order given. Immutable and thread-safe.
+ *
+ * {@snippet :
+ * Thresholds t = Thresholds.parse(List.of("p99<5ms", "status_5xx==0")); // throws on a malformed one
+ * Verdicts v = t.evaluate(Facts.of(summary), null);
+ * System.out.print(v.text());
+ * int exit = v.passed() ? 0 : Thresholds.FAILED_EXIT_STATUS;
+ * }
+ */
+public final class Thresholds {
+
+    /** The exit status of a run with a failed threshold: k6's, so CI scripts written for k6 read it alike. */
+    public static final int FAILED_EXIT_STATUS = 99;
+
+    private final List<Threshold> list;
+
+    private Thresholds(List<Threshold> list) {
+        this.list = List.copyOf(list);
+    }
+
+    /**
+     * Parses every expression.
+     *
+     * @throws IllegalArgumentException for the first malformed one (see {@link Threshold#parse})
+     */
+    public static Thresholds parse(List<String> expressions) {
+        List<Threshold> l = new ArrayList<>();
+        for (String e : expressions) {
+            l.add(Threshold.parse(e));
+        }
+        return new Thresholds(l);
+    }
+
+    public List<Threshold> list() {
+        return list;
+    }
+
+    public boolean isEmpty() {
+        return list.isEmpty();
+    }
+
+    /**
+     * Refuses the thresholds a run cannot have: a rate in % of the target needs an open-model run.
+     *
+     * @param open whether the run follows a schedule (open model)
+     * @throws IllegalArgumentException naming the threshold
+     */
+    public void checkModel(boolean open) {
+        for (Threshold t : list) {
+            if (t.needsTargetRate() && !open) {
+                throw new IllegalArgumentException("threshold '" + t.expression() + "': a rate in % of the target "
+                        + "needs an open-model run (--rate or --stages); give a rate in requests/s instead");
+            }
+        }
+    }
+
+    /**
+     * Every verdict on {@code facts}.
+     *
+     * @param aborted the abort of the run ({@code --abort-on-fail}), or null: the threshold that stopped it is failed
+     *     whatever the final figures say, since the run was cut short on its account
+     */
+    public Verdicts evaluate(Facts facts, Verdicts.Abort aborted) {
+        List<Verdict> out = new ArrayList<>(list.size());
+        for (Threshold t : list) {
+            Verdict v = t.evaluate(facts);
+            if (aborted != null && t.expression().equals(aborted.by())) {
+                v = v.failed(String.format(
+                        java.util.Locale.ROOT, "stopped the run %.1f s into the measured phase", aborted.atSeconds()));
+            }
+            out.add(v);
+        }
+        return new Verdicts(out, aborted);
+    }
+
+    /**
+     * The first threshold that fails on {@code facts} (the measured phase so far) and can no longer pass however the
+     * run goes on ({@link Threshold#decidedBy}), or null. A metric the run does not have yet (no response so far) is
+     * left to the end.
+     */
+    public Threshold decidedFailure(Facts facts) {
+        for (Threshold t : list) {
+            Verdict v = t.evaluate(facts);
+            if (!v.passed() && v.actual() != null && t.decidedBy(v.actual())) {
+                return t;
+            }
+        }
+        return null;
+    }
+}
