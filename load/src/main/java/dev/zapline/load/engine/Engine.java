@@ -237,6 +237,15 @@ public final class Engine {
         return n;
     }
 
+    /** Connections open now (each loop's count as of its last connection opened or closed). */
+    public long openConnections() {
+        long n = 0;
+        for (LoopDriver d : drivers) {
+            n += d.openNow;
+        }
+        return n;
+    }
+
     /** Requests in flight or waiting for a connection, as of each loop's last tick. */
     public long outstanding() {
         long n = 0;

@@ -78,6 +78,8 @@ final class LoopDriver {
     volatile long outstanding;
     /** The ceiling as of the last wake-up (open model), 0 for a closed plan. */
     volatile int ceilingNow;
+    /** Connections open, as of the last one opened or closed. */
+    volatile int openNow;
 
     LoopDriver(
             Engine engine,
@@ -396,6 +398,7 @@ final class LoopDriver {
 
     void closed(Link l) {
         slots.deactivate(l);
+        openNow = slots.active();
         dirty.flush();
         l.conn = null;
         if (finished || l.spent) {
@@ -457,6 +460,7 @@ final class LoopDriver {
         }
         engine.connected(now - l.connectStarted, c.handshake());
         slots.activate(l, c);
+        openNow = slots.active();
         refill(l, now);
         settle(now);
     }
