@@ -90,9 +90,9 @@ class ReportPageBrowserTest {
         assertThat(charts.get("distribution").points())
                 .isEqualTo(curvePoints(fast) + curvePoints(flaky))
                 .isGreaterThan(40);
-        // successes of both, the 503s of the flaky run (its unexpected statuses and its 5xx class)
+        // successes of both and the flaky run's 503s, each class named in the line it is the same as
         assertThat(charts.get("outcomes").labels())
-                .isEqualTo("fast: success | flaky: success | flaky: unexpected status | flaky: 5xx responses");
+                .isEqualTo("fast: success (2xx) | flaky: success (2xx) | flaky: unexpected status (5xx)");
         assertThat(s.dom()).contains("flaky", "fast").contains("Corrected latency");
     }
 

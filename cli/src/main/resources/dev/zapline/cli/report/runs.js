@@ -51,7 +51,8 @@
         if (p.keep && !p.keep(y, run)) {
           return;
         }
-        series.push({ label: label(run, p.label), color: p.color, width: p.width, dash: dash(i) });
+        var name = typeof p.label === "function" ? p.label(run) : p.label;
+        series.push({ label: label(run, name), color: p.color, width: p.width, dash: dash(i) });
         ys.push(y);
       });
       tables.push({ x: x, ys: ys });
@@ -61,6 +62,11 @@
 
   function any(y) {
     return y.some(function (v) { return v != null && v > 0; });
+  }
+
+  function counts(m) {
+    var keys = Object.keys(m || {}).filter(function (k) { return m[k] > 0; });
+    return keys.length ? keys.map(function (k) { return k + " " + Z.num(m[k]); }).join(", ") : "none";
   }
 
   function header() {
@@ -83,6 +89,8 @@
         ["measured", Z.num(s.duration_s, 3) + " s, " + Z.num(s.scheduled) + " scheduled, " + Z.num(s.sent)
           + " sent, " + Z.num(s.dropped) + " dropped, " + Z.num(s.unconnected) + " unconnected, "
           + Z.num(s.errors) + " errors"],
+        ["outcomes", counts(s.outcomes) + (Object.keys(s.statuses || {}).length ? "; statuses " + counts(s.statuses)
+          : "")],
         ["rate", (s.rate_target ? "target " + Z.num(s.rate_target, 1) + "/s, " : "") + "achieved "
           + Z.num(s.rate_achieved, 1) + "/s" + (s.drain ? "; drain " + Z.num(s.drain.seconds, 3) + " s, "
           + Z.num(s.drain.responses) + " responses" : "")],
@@ -243,30 +251,44 @@
     function perSecond(e, v) {
       return v == null || !(e.seconds > 0) ? null : positive(v / e.seconds);
     }
-    var picks = OUTCOMES.map(function (o) {
-      return { label: o[1], color: Z.color(o[2]), width: o[0] === "success" ? 2 : 1.5, keep: any,
-        pick: function (e) { return perSecond(e, (e.outcomes || {})[o[0]]); } };
-    });
-    // a status class whose run total is the successes' (2xx, usually) would draw the success line again
-    function sameAsSuccess(run, cls) {
-      var s = run.doc.summary || {};
+    // a status class whose run total is the successes' (2xx, usually) or the unexpected statuses' would draw that
+    // line again: it is named in that line's label instead
+    function classTotal(run, cls) {
+      var statuses = (run.doc.summary || {}).statuses || {};
       var total = 0;
-      Object.keys(s.statuses || {}).forEach(function (code) {
+      Object.keys(statuses).forEach(function (code) {
         if (code.charAt(0) === cls.charAt(0)) {
-          total += s.statuses[code];
+          total += statuses[code];
         }
       });
-      return total > 0 && total === (s.outcomes || {}).success;
+      return total;
     }
+    function sameAs(run, key) {
+      var n = ((run.doc.summary || {}).outcomes || {})[key];
+      return CLASSES.map(function (c) { return c[0]; }).filter(function (c) {
+        return n > 0 && classTotal(run, c) === n;
+      })[0];
+    }
+    var picks = OUTCOMES.map(function (o) {
+      return { color: Z.color(o[2]), width: o[0] === "success" ? 2 : 1.5, keep: any,
+        label: function (run) {
+          var cls = o[0] === "success" || o[0] === "failure_status" ? sameAs(run, o[0]) : null;
+          return o[1] + (cls ? " (" + cls + ")" : "");
+        },
+        pick: function (e) { return perSecond(e, (e.outcomes || {})[o[0]]); } };
+    });
     CLASSES.forEach(function (c) {
       picks.push({ label: c[0] + " responses", color: Z.color(c[1]), width: 1,
-        keep: function (y, run) { return any(y) && !sameAsSuccess(run, c[0]); },
+        keep: function (y, run) {
+          return any(y) && sameAs(run, "success") !== c[0] && sameAs(run, "failure_status") !== c[0];
+        },
         pick: function (e) { return perSecond(e, (e.status || {})[c[0]]); } });
     });
     var c = overTime(picks);
     Z.chart(main, { id: "outcomes", title: "How requests ended, per second", x: timeAxis,
-      note: "Log scale; a figure that was zero throughout is left out, and so is a status class whose run total is "
-        + "the successes' (2xx, usually). Errors and drops are counted when they end (a timeout after --timeout).",
+      note: "Log scale; a figure that was zero throughout is left out, and a status class whose run total is the "
+        + "successes' or the unexpected statuses' is named in that line instead of drawn again. Errors and drops are "
+        + "counted when they end (a timeout after --timeout).",
       y: { label: "per second", fmt: Z.fmtCount, log: true }, series: c.series, data: c.data, shadeTo: shadeTo });
   }
 

@@ -5,9 +5,9 @@ import org.HdrHistogram.Histogram;
 /**
  * The reader side of the loops' recorders: once an interval it swaps every loop's interval histograms (recycled,
  * so nothing is allocated but the small result record and its few arrays), merges them into the interval's and the
- * run's totals, and diffs the counters. Each loop has a recorder for the measured phase and, with a warm-up, one for the warm-up
- * (phase membership is decided per request by the engine); the interval figures of the timeline cover both, the
- * run's totals only the measured ones.
+ * run's totals, and diffs the counters. Each loop has a recorder for the measured phase and, with a warm-up, one
+ * for the warm-up (phase membership is decided per request by the engine); the interval figures of the timeline
+ * cover both, the run's totals only the measured ones.
  *
  * <p>Threading: called from one reporting thread; the loops keep recording meanwhile.
  */
