@@ -93,7 +93,7 @@ class ReportPageBrowserTest {
         // successes of both and the flaky run's 503s, each class named in the line it is the same as
         assertThat(charts.get("outcomes").labels())
                 .isEqualTo("fast: success (2xx) | flaky: success (2xx) | flaky: unexpected status (5xx)");
-        assertThat(s.dom()).contains("flaky", "fast").contains("Corrected latency");
+        assertThat(s.report()).contains("flaky", "fast").contains("Corrected latency");
     }
 
     @Test
@@ -149,7 +149,37 @@ class ReportPageBrowserTest {
         assertThat(s.charts().get("latency-service").points()).isZero();
         assertThat(s.charts().get("outcomes").points()).isZero();
         assertThat(s.charts().get("latency-corrected").series()).isEqualTo(4);
-        assertThat(s.dom()).contains("Nothing to draw", "not recorded in this file");
+        assertThat(s.report()).contains("Nothing to draw", "not recorded in this file");
+    }
+
+    @Test
+    void thresholdVerdictsAreShownWhenTheFileHasThemAndNothingOtherwise() throws Exception {
+        ObjectNode judged = fast.deepCopy();
+        ObjectNode p99 = judged.putArray("thresholds").addObject();
+        p99.put("expression", "p99<250ms").put("metric", "p99").put("op", "<").put("limit", 250_000);
+        p99.put("actual", 812.5).put("unit", "us").put("passed", true).putNull("reason");
+        ObjectNode errors = ((com.fasterxml.jackson.databind.node.ArrayNode) judged.path("thresholds")).addObject();
+        errors.put("expression", "errors<0.1%")
+                .put("metric", "errors")
+                .put("op", "<")
+                .put("limit", 0.1);
+        errors.put("actual", 2.5).put("unit", "%").put("passed", false).put("reason", "2.5 % of requests failed");
+        judged.put("thresholds_passed", false).put("aborted", true);
+        Path file = dir.resolve("judged.json");
+        new ObjectMapper().writeValue(file.toFile(), judged);
+        Path judgedPage = dir.resolve("judged.html");
+        assertThat(CliRun.of("report", file.toString(), "-o", judgedPage.toString())
+                        .exit())
+                .isZero();
+
+        Chromium.Status s = new Chromium(dir).dumpDom(judgedPage, "");
+        assertThat(s.errors())
+                .as("script errors recorded by the page:\n%s", s.dom())
+                .isZero();
+        assertThat(s.report())
+                .contains("Thresholds failed", "aborted by a threshold", "p99&lt;250ms", "812.5 µs", "errors&lt;0.1%")
+                .contains("2.5 % of requests failed", "data-passed=\"true\"", "data-passed=\"false\"");
+        assertThat(new Chromium(dir).dumpDom(page, "").report()).doesNotContain("Thresholds", "data-passed");
     }
 
     private static int entries(JsonNode doc) {

@@ -51,7 +51,7 @@ class BenchHtmlTest {
         assertThat(s.charts().get("cpu-pipelined").points()).isEqualTo(arms);
         assertThat(s.charts().get("ratios").points()).isEqualTo(r.ratios().size());
         assertThat(s.charts().values()).allMatch(c -> c.drawn() > 0);
-        assertThat(s.dom()).contains(">met<", ">not met<", ">not judged: ");
+        assertThat(s.report()).contains(">met<", ">not met<", ">not judged: ");
 
         BufferedImage shot = chromium.screenshot(page, "", 1800);
         assertThat(Chromium.colours(shot, 100)).isGreaterThanOrEqualTo(30);

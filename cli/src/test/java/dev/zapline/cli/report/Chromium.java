@@ -58,7 +58,16 @@ public final class Chromium {
      * @param errors script errors (window.onerror, unhandled rejections, console.error) the page counted
      * @param charts by id, in the page's order
      */
-    public record Status(String state, int errors, Map<String, Chart> charts, String dom) {}
+    public record Status(String state, int errors, Map<String, Chart> charts, String dom) {
+
+        /** What the page's script drew into {@code <main id="report">} (the DOM without the scripts' text). */
+        public String report() {
+            Matcher m = Pattern.compile("<main id=\"report\">(.*?)</main>", Pattern.DOTALL)
+                    .matcher(dom);
+            assertThat(m.find()).as("<main id=report> in the DOM dump").isTrue();
+            return m.group(1);
+        }
+    }
 
     /** Opens {@code page} (with {@code query}, such as {@code "?theme=dark"}, or "") and reads its status. */
     public Status dumpDom(Path page, String query) throws IOException, InterruptedException {
