@@ -143,9 +143,10 @@
   var DASHES = [[], [7, 4], [2, 3], [10, 3, 2, 3]];
   var charts = [];
 
-  // spec: id, title, note, x: {label, fmt, log, splits, range}, y: {label, fmt, log, max}, series: [{label, color, dash,
-  // width, points, pointsOnly, size}], data: [xs, ys...], shadeTo (x value up to which the warm-up runs, or null), height,
-  // draw (called with the uPlot after each draw, for marks the series cannot make)
+  // spec: id, title, note, x: {label, legend, fmt, log, splits, range}, y: {label, fmt, log, max},
+  // series: [{label, color, dash, width, points, pointsOnly, size}], data: [xs, ys...], shadeTo (the x value up to
+  // which the warm-up runs, or null), height, draw (called with the uPlot after each draw, for marks the series
+  // cannot make). Records the chart's series, points and draws in #zapline-status.
   function chart(parent, spec) {
     var box = el("div", { cls: "plot" });
     var section = el("section", { cls: "chart", "data-chart": spec.id }, [
