@@ -5,12 +5,14 @@ import dev.zapline.cli.load.LoadTarget;
 import dev.zapline.cli.load.NettyDefaults;
 import dev.zapline.cli.load.TargetsFile;
 import dev.zapline.cli.load.TlsFlags;
+import dev.zapline.cli.report.RunReport;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.Engine;
 import dev.zapline.load.engine.LoadPlan;
 import dev.zapline.load.engine.NanoClock;
 import dev.zapline.load.engine.StatusSet;
+import dev.zapline.load.report.JsonReport;
 import dev.zapline.load.report.LiveMetrics;
 import dev.zapline.load.report.ReportOptions;
 import dev.zapline.load.report.Reporter;
@@ -185,6 +187,16 @@ public final class LoadCommand implements Callable<Integer> {
                     + " once a second (docs/load.md, Live metrics).")
     String metrics;
 
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
+            description = "The run as one self-contained HTML report (written at the end, also on Ctrl-C); "
+                    + "zapline report draws --json files the same way.")
+    Path html;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--quiet", description = "No live line.")
     boolean quiet;
 
@@ -263,10 +275,12 @@ public final class LoadCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(hook);
             PrintStream err = System.err;
             Summary s;
+            String command = commandLine();
             try {
                 s = new Reporter(
                                 engine,
-                                new ReportOptions(name, json, hdrLog, quiet ? null : err, System.console() != null))
+                                new ReportOptions(
+                                        name, json, hdrLog, quiet ? null : err, System.console() != null, command))
                         .metrics(live)
                         .watch(gate)
                         .run();
@@ -275,6 +289,15 @@ public final class LoadCommand implements Callable<Integer> {
                     System.out.print(gate.verdicts().text());
                 }
                 System.out.flush();
+                if (html != null) {
+                    // before the latch: on Ctrl-C the shutdown hook waits for it, so the page is complete
+                    String members = gate == null || gate.verdicts() == null
+                            ? ""
+                            : gate.verdicts().jsonMembers();
+                    RunReport.write(
+                            html,
+                            List.of(RunReport.Run.parse("the run", JsonReport.render(s, command, members), runName())));
+                }
             } finally {
                 reported.countDown();
             }
@@ -321,6 +344,40 @@ public final class LoadCommand implements Callable<Integer> {
                 return false;
             }
         }
+    }
+
+    /**
+     * The command line as typed, for the JSON and the report: each argument quoted where a shell would need it, and
+     * the value of a credential header ({@code -H "Authorization: ..."}, cookies, API keys) replaced by {@code ***}
+     * (reports get shared).
+     */
+    String commandLine() {
+        List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
+        if (args.isEmpty() || !args.get(0).equals("load")) {
+            args.add(0, "load");
+        }
+        StringBuilder b = new StringBuilder("zapline");
+        for (int i = 0; i < args.size(); i++) {
+            String a = i > 0 && args.get(i - 1).equals("-H") ? redacted(args.get(i)) : args.get(i);
+            b.append(' ').append(a.matches("[A-Za-z0-9_@%+=:,./-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+        }
+        return b.toString();
+    }
+
+    private static String redacted(String header) {
+        int colon = header.indexOf(':');
+        String name = colon < 0 ? "" : header.substring(0, colon).strip().toLowerCase(java.util.Locale.ROOT);
+        boolean secret = name.equals("authorization")
+                || name.equals("proxy-authorization")
+                || name.equals("cookie")
+                || name.contains("api-key")
+                || name.contains("token");
+        return secret ? header.substring(0, colon + 1) + " ***" : header;
+    }
+
+    /** The run's name in the report's legend: the HTML file's name without its extension. */
+    private String runName() {
+        return html.getFileName().toString().replaceFirst("\\.html?$", "");
     }
 
     /** What the run is about to do, printed once its connections are open. */

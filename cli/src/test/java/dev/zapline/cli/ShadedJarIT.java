@@ -293,4 +293,59 @@ class ShadedJarIT {
             p.destroyForcibly();
         }
     }
+
+    @Test
+    void loadStoppedBySigtermStillWritesItsHtmlReport(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        try (HealthServer server = new HealthServer()) {
+            Path json = dir.resolve("run.json");
+            Path html = dir.resolve("run.html");
+            Process p = new ProcessBuilder(java(
+                                    "load",
+                                    server.url("/health"),
+                                    "--rate",
+                                    "200",
+                                    "-d",
+                                    "60s",
+                                    "-c",
+                                    "2",
+                                    "--threads",
+                                    "1",
+                                    "--json",
+                                    json.toString(),
+                                    "--html",
+                                    html.toString())
+                            .command())
+                    .redirectError(dir.resolve("err.txt").toFile())
+                    .redirectOutput(dir.resolve("out.txt").toFile())
+                    .start();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                // the JSON is rewritten each second: once the measured phase has one, stop the run
+                while (!(Files.exists(json) && Files.readString(json).contains("\"warmup\":false"))
+                        && System.nanoTime() < deadline) {
+                    Thread.sleep(50);
+                }
+                assertThat(html).as("no page before the end").doesNotExist();
+                p.destroy(); // SIGTERM, as Ctrl-C's SIGINT would
+                assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                assertThat(html)
+                        .as("stderr: %s", Files.readString(dir.resolve("err.txt")))
+                        .exists();
+                String page = Files.readString(html);
+                assertThat(page).contains("\"complete\":true", "uPlot", "\"command\":\"zapline load ");
+                double seconds = new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(json.toFile())
+                        .path("summary")
+                        .path("duration_s")
+                        .asDouble();
+                assertThat(seconds).as("stopped early").isBetween(0.5, 30.0);
+                com.fasterxml.jackson.databind.JsonNode doc =
+                        ReportCommandTest.data(page).path("runs").get(0).path("doc");
+                assertThat(doc.path("summary").path("duration_s").asDouble()).isEqualTo(seconds);
+                assertThat(doc.path("timeline").size()).isPositive();
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package dev.zapline.cli.bench;
 
+import dev.zapline.cli.report.Page;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -312,11 +313,21 @@ public final class BenchReport {
         return BenchJson.json(r);
     }
 
-    /** Writes {@code bench.md} and {@code bench.json} into {@code dir} (created when missing). */
+    /** Writes {@code bench.md}, {@code bench.json} and {@code bench.html} into {@code dir} (created when missing). */
     public static void write(Path dir, BenchResult r) throws IOException {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("bench.md"), markdown(r));
-        Files.writeString(dir.resolve("bench.json"), json(r));
+        String json = json(r);
+        Files.writeString(dir.resolve("bench.json"), json);
+        Page.write(dir.resolve("bench.html"), html(json));
+    }
+
+    /**
+     * The self-contained HTML page of a bench JSON document ({@link #json}): each set's arms with every round's req/s
+     * and the server's CPU per request, and each ratio against its target (met, not met, not judged).
+     */
+    public static String html(String json) {
+        return Page.render("zapline bench", "{\"kind\":\"bench\",\"doc\":" + json.strip() + "}", "bench.js");
     }
 
     /** The change from an earlier run's JSON to this one; see {@link BenchJson#compare(BenchResult, Path)}. */

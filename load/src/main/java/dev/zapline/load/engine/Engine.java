@@ -237,7 +237,7 @@ public final class Engine {
         return n;
     }
 
-    /** Connections open, as of each loop's last turn. */
+    /** Connections open now (each loop's count as of its last connection opened or closed). */
     public long openConnections() {
         long n = 0;
         for (LoopDriver d : drivers) {

@@ -76,10 +76,10 @@ final class LoopDriver {
     private int pendingConnects;
     private final CompletableFuture<Void> connected = new CompletableFuture<>();
     volatile long outstanding;
-    /** Open connections as of the last turn (stored only when it changes). */
-    volatile int openNow;
     /** The ceiling as of the last wake-up (open model), 0 for a closed plan. */
     volatile int ceilingNow;
+    /** Connections open, as of the last one opened or closed. */
+    volatile int openNow;
 
     LoopDriver(
             Engine engine,
@@ -245,10 +245,6 @@ final class LoopDriver {
     /** Flushes what this turn wrote, publishes the counts, then finishes or arms the timer for the next due time. */
     private void settle(long now) {
         dirty.flush();
-        int open = slots.active();
-        if (open != openNow) {
-            openNow = open;
-        }
         if (!begun) {
             return;
         }
@@ -402,6 +398,7 @@ final class LoopDriver {
 
     void closed(Link l) {
         slots.deactivate(l);
+        openNow = slots.active();
         dirty.flush();
         l.conn = null;
         if (finished || l.spent) {
@@ -463,6 +460,7 @@ final class LoopDriver {
         }
         engine.connected(now - l.connectStarted, c.handshake());
         slots.activate(l, c);
+        openNow = slots.active();
         refill(l, now);
         settle(now);
     }

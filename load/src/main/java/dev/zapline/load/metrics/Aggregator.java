@@ -4,10 +4,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The reader side of the loops' recorders: once an interval it swaps every loop's interval histograms (recycled,
- * so nothing is allocated but the small result record), merges them into the interval's and the run's totals, and
- * diffs the counters. Each loop has a recorder for the measured phase and, with a warm-up, one for the warm-up
- * (phase membership is decided per request by the engine); the interval figures of the timeline cover both, the
- * run's totals only the measured ones.
+ * so nothing is allocated but the small result record and its few arrays), merges them into the interval's and the
+ * run's totals, and diffs the counters. Each loop has a recorder for the measured phase and, with a warm-up, one
+ * for the warm-up (phase membership is decided per request by the engine); the interval figures of the timeline
+ * cover both, the run's totals only the measured ones.
  *
  * <p>Threading: called from one reporting thread; the loops keep recording meanwhile.
  */
@@ -27,7 +27,7 @@ public final class Aggregator {
     private final Tally previous = new Tally();
     private final Tally measuredNow = new Tally();
     /** The timeline's percentiles of an interval, from one walk of its histogram. */
-    private final Percentiles percentiles = new Percentiles(50, 99, 99.9);
+    private final Percentiles percentiles = new Percentiles(IntervalStats.Latencies.PERCENTILES);
 
     /** Without a warm-up: every recorder is the measured phase's. */
     public Aggregator(LoopRecorder[] loops) {
@@ -50,11 +50,18 @@ public final class Aggregator {
      * @param seconds the interval's length
      * @param targetRate the schedule's rate over it (0 when there is none)
      * @param inflight requests in flight now
+     * @param connections connections open now
      * @param ceiling the in-flight ceiling now (0 when there is none)
      * @param warmup whether the interval ends before the measured phase starts (a flag for the timeline)
      */
     public IntervalStats interval(
-            double t, double seconds, double targetRate, long inflight, long ceiling, boolean warmup) {
+            double t,
+            double seconds,
+            double targetRate,
+            long inflight,
+            long connections,
+            long ceiling,
+            boolean warmup) {
         intervalCorrected.reset();
         intervalService.reset();
         measuredCorrected.reset();
@@ -74,20 +81,28 @@ public final class Aggregator {
         now.read(all);
         measuredNow.read(measured);
         double perSecond = seconds > 0 ? 1 / seconds : 0;
-        Percentiles p = percentiles.read(intervalCorrected);
+        long[] outcomes = new long[Outcome.values().length];
+        for (Outcome o : Outcome.values()) {
+            outcomes[o.ordinal()] = now.count(o) - previous.count(o);
+        }
+        long[] classes = new long[6];
+        for (int status = 100; status < LoopRecorder.STATUSES; status++) {
+            classes[status / 100] += now.status(status) - previous.status(status);
+        }
         IntervalStats s = new IntervalStats(
                 t,
                 seconds,
                 targetRate,
                 (now.sent() - previous.sent()) * perSecond,
                 (now.responses() - previous.responses()) * perSecond,
-                p.value(0) / 1e3,
-                p.value(1) / 1e3,
-                p.value(2) / 1e3,
-                intervalCorrected.getTotalCount() == 0 ? 0 : intervalCorrected.getMaxValue() / 1e3,
+                IntervalStats.Latencies.of(percentiles, intervalCorrected),
+                IntervalStats.Latencies.of(percentiles, intervalService),
+                outcomes,
+                classes,
                 now.errors() - previous.errors(),
                 now.count(Outcome.DROPPED) - previous.count(Outcome.DROPPED),
                 inflight,
+                connections,
                 ceiling,
                 warmup);
         previous.copy(now);

@@ -1,6 +1,7 @@
 package dev.zapline.load.report;
 
 import dev.zapline.load.metrics.IntervalStats;
+import dev.zapline.load.metrics.Outcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,12 +13,15 @@ import java.util.Map;
 
 /**
  * {@code --json FILE}: the summary and the per-second timeline, rewritten atomically (write a sibling, then rename)
- * so a reader never sees half a file. Keys: {@code summary.{scheduled, requests (= sent), sent, dropped,
- * unconnected, rate_target, rate_achieved, drain.{seconds, responses}, errors, …}} with {@code scheduled = sent +
- * dropped + unconnected}, {@code summary.pacing.{bucket_ms, buckets, within, worst_over, worst_under}} (open model,
- * once complete), {@code summary.inflight_ceiling} and {@code summary.adaptive} (open model), {@code
- * latency.{corrected, service}.{p50_us … p9999_us, max_us, mean_us, count}}, {@code timeline[]} with {@code t, rate,
- * p50_us, p99_us, errors, dropped, ceiling, …} over the warm-up and the measured window (not the drain). For a TLS
+ * so a reader never sees half a file. Keys: {@code summary.{command (when known), target, model, scheduled, requests
+ * (= sent), sent, dropped, unconnected, rate_target, rate_achieved, drain.{seconds, responses}, errors, …}} with
+ * {@code scheduled = sent + dropped + unconnected}, {@code summary.pacing.{bucket_ms, buckets, within, worst_over,
+ * worst_under}} (open model, once complete), {@code summary.inflight_ceiling} and {@code summary.adaptive} (open
+ * model), {@code machine.{cpu, cores, os, jdk}}, {@code latency.{corrected, service}.{p50_us … p9999_us, max_us,
+ * mean_us, count, curve}} ({@code curve}: {@code [percentile, value_us]} pairs on the "nines" scale), {@code
+ * timeline[]} with {@code t, rate, send_rate, p50_us, p90_us, p99_us, p999_us, max_us, service.{p50_us … max_us},
+ * outcomes.{success, failure_status, connect, reset, timeout, protocol, dropped}, status.{1xx … 5xx}, errors,
+ * dropped, inflight, connections, ceiling, …} over the warm-up and the measured window (not the drain). For a TLS
  * target only, {@code summary.tls.{handshakes, full, resumed, failed, handshake.{count, p50_us … max_us, mean_us},
  * protocols, ciphers, groups, alpn, failures}}, the last five counts keyed by the negotiated value (or the failure's
  * reason). {@code summary.connect.{count, failures, p50_us, max_us, p75_us … p9999_us, mean_us}}. With thresholds,
@@ -26,6 +30,8 @@ import java.util.Map;
 public final class JsonReport {
 
     private final Path file;
+    /** {@code summary.command}, or null. */
+    private final String command;
     /** The timeline entries rendered so far: they never change once made, so each is rendered once. */
     private final StringBuilder timeline = new StringBuilder();
 
@@ -37,7 +43,13 @@ public final class JsonReport {
      * and the new entries each time.
      */
     public JsonReport(Path file) {
+        this(file, null);
+    }
+
+    /** A writer that records {@code command} (the command line that started the run; null for none). */
+    public JsonReport(Path file, String command) {
         this.file = file;
+        this.command = command;
     }
 
     /** Rewrites the file from {@code s}, whose timeline extends the one of the previous call. */
@@ -57,7 +69,7 @@ public final class JsonReport {
         renderTimeline(timeline, t, rendered);
         rendered = t.size();
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, render(s, timeline, members), StandardCharsets.UTF_8);
+        Files.writeString(tmp, render(s, command, timeline, members), StandardCharsets.UTF_8);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
@@ -67,12 +79,25 @@ public final class JsonReport {
     }
 
     public static String render(Summary s) {
-        return render(s, renderTimeline(new StringBuilder(), s.timeline(), 0), "");
+        return render(s, null);
     }
 
-    private static String render(Summary s, CharSequence timeline, String members) {
-        StringBuilder b = new StringBuilder(1024 + timeline.length());
+    /** The file's text for {@code s}, with {@code command} as {@code summary.command} (left out when null). */
+    public static String render(Summary s, String command) {
+        return render(s, command, "");
+    }
+
+    /** {@link #render(Summary, String)} with {@code members} added at the top level (see {@link #write(Summary, String)}). */
+    public static String render(Summary s, String command, String members) {
+        return render(s, command, renderTimeline(new StringBuilder(), s.timeline(), 0), members);
+    }
+
+    private static String render(Summary s, String command, CharSequence timeline, String members) {
+        StringBuilder b = new StringBuilder(4096 + timeline.length());
         b.append("{\n  \"summary\": {");
+        if (command != null) {
+            field(b, "command", command).append(',');
+        }
         field(b, "target", s.target()).append(',');
         field(b, "model", s.model()).append(',');
         field(b, "complete", s.complete()).append(',');
@@ -125,7 +150,13 @@ public final class JsonReport {
             field(b, "worst_over", p.worstOver()).append(',');
             field(b, "worst_under", p.worstUnder()).append('}');
         }
-        b.append("},\n  \"latency\": {\"corrected\":");
+        b.append("},\n  \"machine\": {");
+        Machine m = Machine.current();
+        field(b, "cpu", m.cpu()).append(',');
+        field(b, "cores", m.cores()).append(',');
+        field(b, "os", m.os()).append(',');
+        field(b, "jdk", m.jdk()).append('}');
+        b.append(",\n  \"latency\": {\"corrected\":");
         latency(b, s.corrected());
         b.append(",\"service\":");
         latency(b, s.service());
@@ -146,17 +177,33 @@ public final class JsonReport {
             field(b, "rate_target", t.targetRate()).append(',');
             field(b, "send_rate", t.sendRate()).append(',');
             field(b, "rate", t.rate()).append(',');
-            field(b, "p50_us", t.p50Us()).append(',');
-            field(b, "p99_us", t.p99Us()).append(',');
-            field(b, "p999_us", t.p999Us()).append(',');
-            field(b, "max_us", t.maxUs()).append(',');
+            percentiles(b, t.corrected()).append(',');
+            percentiles(b.append("\"service\":{"), t.service()).append("},");
+            b.append("\"outcomes\":{");
+            for (Outcome o : Outcome.values()) {
+                field(b.append(o.ordinal() == 0 ? "" : ","), o.key(), t.outcome(o));
+            }
+            b.append("},\"status\":{");
+            for (int c = 1; c <= 5; c++) {
+                field(b.append(c == 1 ? "" : ","), c + "xx", t.statusClasses()[c]);
+            }
+            b.append("},");
             field(b, "errors", t.errors()).append(',');
             field(b, "dropped", t.dropped()).append(',');
             field(b, "inflight", t.inflight()).append(',');
+            field(b, "connections", t.connections()).append(',');
             field(b, "ceiling", t.ceiling()).append(',');
             field(b, "warmup", t.warmup()).append('}');
         }
         return b;
+    }
+
+    private static StringBuilder percentiles(StringBuilder b, IntervalStats.Latencies l) {
+        field(b, "p50_us", l.p50Us()).append(',');
+        field(b, "p90_us", l.p90Us()).append(',');
+        field(b, "p99_us", l.p99Us()).append(',');
+        field(b, "p999_us", l.p999Us()).append(',');
+        return field(b, "max_us", l.maxUs());
     }
 
     private static void tls(StringBuilder b, Summary.Tls t) {
@@ -191,7 +238,17 @@ public final class JsonReport {
             field(b.append(','), Summary.KEYS[i] + "_us", l.percentilesUs()[i]);
         }
         field(b.append(','), "max_us", l.maxUs());
-        field(b.append(','), "mean_us", l.meanUs()).append('}');
+        field(b.append(','), "mean_us", l.meanUs());
+        if (l.curve().length > 0) {
+            b.append(",\"curve\":[");
+            for (int i = 0; i < l.curve().length; i++) {
+                double[] point = l.curve()[i];
+                b.append(i == 0 ? "[" : ",[").append(point[0]).append(',');
+                field(b, point[1]).append(']');
+            }
+            b.append(']');
+        }
+        b.append('}');
     }
 
     /** Appends {@code s} as a JSON string: quoted, with quotes, backslashes and control characters escaped. */
@@ -210,7 +267,10 @@ public final class JsonReport {
     }
 
     private static StringBuilder field(StringBuilder b, String key, Object value) {
-        b.append('"').append(key).append("\":");
+        return field(b.append('"').append(key).append("\":"), value);
+    }
+
+    private static StringBuilder field(StringBuilder b, Object value) {
         if (value instanceof String s) {
             return quote(b, s);
         }

@@ -59,7 +59,7 @@ public final class Reporter {
         this.agg = new Aggregator(engine.recorders(), engine.warmupRecorders());
         LoadPlan p = engine.plan();
         this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
-        this.json = options.json() == null ? null : new JsonReport(options.json());
+        this.json = options.json() == null ? null : new JsonReport(options.json(), options.command());
     }
 
     /**
@@ -158,7 +158,8 @@ public final class Reporter {
         double t = (to - measured) / 1e9;
         double seconds = (to - from) / 1e9;
         double target = engine.plan().rateAt((from + to) / 2 - measured);
-        IntervalStats s = agg.interval(t, seconds, target, engine.outstanding(), engine.ceiling(), warmup);
+        IntervalStats s = agg.interval(
+                t, seconds, target, engine.outstanding(), engine.openConnections(), engine.ceiling(), warmup);
         if (!drain) {
             timeline.add(s);
         }
@@ -273,8 +274,8 @@ public final class Reporter {
                 Summary.statuses(m),
                 m.bytesIn(),
                 m.bytesOut(),
-                Summary.Latency.of(agg.corrected()),
-                Summary.Latency.of(agg.service()),
+                Summary.Latency.withCurve(agg.corrected()),
+                Summary.Latency.withCurve(agg.service()),
                 Summary.Latency.of(engine.connectTimes()),
                 engine.connectFailures(),
                 engine.handshakes().any() ? Summary.Tls.of(engine.handshakes().snapshot()) : null,

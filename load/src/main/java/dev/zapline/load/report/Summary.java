@@ -5,10 +5,12 @@ import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.Percentiles;
 import dev.zapline.load.metrics.Tally;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The results of a run's measured phase (or of it so far): what the summary, the JSON file and the tests read.
@@ -81,10 +83,19 @@ public record Summary(
 
     static final String[] KEYS = {"p50", "p75", "p90", "p99", "p999", "p9999"};
 
-    /** Percentiles of one histogram in microseconds. */
-    public record Latency(long count, double[] percentilesUs, double maxUs, double meanUs) {
+    /** Percentile ticks per halving of the distance to 100 % in a {@link Latency#curve()}. */
+    static final int CURVE_TICKS_PER_HALF = 5;
 
-        /** Every reported percentile and the mean from one walk of {@code h}. */
+    /**
+     * Percentiles of one histogram in microseconds.
+     *
+     * @param curve the whole distribution as {@code [percentile, value_us]} pairs from 0 to 100 on the "nines"
+     *     scale ({@link #CURVE_TICKS_PER_HALF} ticks per halving of the distance to 100 %, HdrHistogram's percentile
+     *     iteration), non-decreasing in both; empty when not asked for ({@link #of}) or when nothing was recorded
+     */
+    public record Latency(long count, double[] percentilesUs, double maxUs, double meanUs, double[][] curve) {
+
+        /** Every reported percentile and the mean from one walk of {@code h}; no curve. */
         public static Latency of(Histogram h) {
             Percentiles walk = new Percentiles(PERCENTILES).read(h);
             double[] p = new double[PERCENTILES.length];
@@ -92,7 +103,19 @@ public record Summary(
                 p[i] = walk.value(i) / 1e3;
             }
             boolean empty = walk.count() == 0;
-            return new Latency(walk.count(), p, empty ? 0 : h.getMaxValue() / 1e3, walk.mean() / 1e3);
+            return new Latency(walk.count(), p, empty ? 0 : h.getMaxValue() / 1e3, walk.mean() / 1e3, new double[0][]);
+        }
+
+        /** Like {@link #of}, with the {@link #curve()} of {@code h}. */
+        public static Latency withCurve(Histogram h) {
+            Latency l = of(h);
+            List<double[]> points = new ArrayList<>();
+            if (h.getTotalCount() > 0) {
+                for (HistogramIterationValue v : h.percentiles(CURVE_TICKS_PER_HALF)) {
+                    points.add(new double[] {v.getPercentileLevelIteratedTo(), v.getValueIteratedTo() / 1e3});
+                }
+            }
+            return new Latency(l.count, l.percentilesUs, l.maxUs, l.meanUs, points.toArray(new double[0][]));
         }
 
         public double p(double percentile) {

@@ -50,7 +50,7 @@ class HandDrivenEngineTest {
         assertThat(e.pacingBeyond()).isZero();
         // written at the intended time: corrected latency is the service time, to the histogram's precision
         Aggregator a = new Aggregator(e.recorders());
-        a.interval(0, 1, 0, 0, 0, false);
+        a.interval(0, 1, 0, 0, 0, 0, false);
         assertThat(a.corrected().getMaxValue()).isEqualTo(a.corrected().highestEquivalentValue(50_000));
         assertThat(a.service().getMaxValue()).isEqualTo(a.service().highestEquivalentValue(50_000));
         // the timer woke once per request (the 600 warm-up ones included), not every 100 us
@@ -111,7 +111,7 @@ class HandDrivenEngineTest {
         // about one send per 10 ms over the second, plus the first
         assertThat(t.sent()).isBetween(100L, 106L);
         Aggregator a = new Aggregator(e.recorders());
-        a.interval(0, 1, 0, 0, 0, false);
+        a.interval(0, 1, 0, 0, 0, 0, false);
         // a sent request waited at most 50 ms, then was served in 10 ms
         assertThat(a.corrected().getMaxValue()).isLessThanOrEqualTo(60 * MS + 100_000);
     }
@@ -174,7 +174,7 @@ class HandDrivenEngineTest {
         assertThat(warmup.sent()).isEqualTo(slots[0]);
         assertThat(warmup.count(Outcome.SUCCESS)).isEqualTo(slots[0]);
         Aggregator w = new Aggregator(e.warmupRecorders());
-        w.interval(0, 1, 0, 0, 0, false);
+        w.interval(0, 1, 0, 0, 0, 0, false);
         assertThat(w.corrected().getMaxValue()).isGreaterThan(100 * MS);
     }
 

@@ -1,6 +1,7 @@
 package dev.zapline.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -98,6 +99,42 @@ class ReportTest {
                 }
             }
             assertThat(timeline.get(0).path("warmup").asBoolean()).isTrue();
+            long success = 0;
+            for (JsonNode i : timeline) {
+                assertOrdered(i);
+                assertOrdered(i.path("service"));
+                // (the last entry may close after the loops ended and closed their connections)
+                if (i != timeline.get(timeline.size() - 1)) {
+                    assertThat(i.path("connections").asLong()).as("connections").isEqualTo(4);
+                }
+                long ended = 0;
+                for (String k :
+                        new String[] {"success", "failure_status", "connect", "reset", "timeout", "protocol", "dropped"
+                        }) {
+                    assertThat(i.path("outcomes").path(k).isNumber())
+                            .as("outcomes.%s", k)
+                            .isTrue();
+                    ended += i.path("outcomes").path(k).asLong();
+                }
+                assertThat(ended / i.path("seconds").asDouble())
+                        .isCloseTo(i.path("rate").asDouble(), withinPercentage(1));
+                // each loop counts a response's status a moment before its outcome: one may be caught in between
+                assertThat(i.path("status").path("2xx").asLong())
+                        .isCloseTo(
+                                i.path("outcomes").path("success").asLong(), org.assertj.core.data.Offset.offset(2L));
+                success += i.path("outcomes").path("success").asLong();
+            }
+            // the entries count both phases' requests as they end (a warm-up request may end in the first measured
+            // second), all but the drain's, some of which may end before the last swap and so be in the timeline
+            dev.zapline.load.metrics.Tally all = new dev.zapline.load.metrics.Tally().read(Runs.all(e));
+            long allSuccess = all.count(dev.zapline.load.metrics.Outcome.SUCCESS);
+            assertThat(success).isBetween(allSuccess - all.drained(), allSuccess);
+            for (String h : new String[] {"corrected", "service"}) {
+                JsonNode curve = j.path("latency").path(h).path("curve");
+                assertThat(curve.size()).as("latency.%s.curve", h).isBetween(10, 200);
+                assertThat(curve.get(curve.size() - 1).get(1).asDouble())
+                        .isEqualTo(j.path("latency").path(h).path("max_us").asDouble());
+            }
 
             HistogramLogReader reader =
                     new HistogramLogReader(dir.resolve("r.hlog").toFile());
@@ -116,6 +153,17 @@ class ReportTest {
             assertThat(lines.size()).as("live lines %s", lines).isBetween(5, 6);
             assertThat(lines.getLast()).contains(" done ", "/1000 ").doesNotContain("rate 0/");
             assertThat(Text.render(s)).contains("p99.99", "corrected", "service", "success ");
+        }
+    }
+
+    private static void assertOrdered(JsonNode i) {
+        double previous = 0;
+        for (String k : new String[] {"p50_us", "p90_us", "p99_us", "p999_us", "max_us"}) {
+            assertThat(i.path(k).asDouble())
+                    .as(k)
+                    .isGreaterThanOrEqualTo(previous)
+                    .isPositive();
+            previous = i.path(k).asDouble();
         }
     }
 

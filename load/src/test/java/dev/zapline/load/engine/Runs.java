@@ -46,7 +46,7 @@ final class Runs {
     /** The whole run's histograms merged (warm-up included). */
     static Aggregator aggregate(Engine e) {
         Aggregator a = new Aggregator(all(e));
-        a.interval(0, 1, 0, 0, 0, false);
+        a.interval(0, 1, 0, 0, 0, 0, false);
         return a;
     }
 }

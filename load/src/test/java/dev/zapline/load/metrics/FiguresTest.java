@@ -41,7 +41,7 @@ class FiguresTest {
         b.outcome(Outcome.CONNECT_ERROR); // sent, then its connection failed
 
         Aggregator agg = new Aggregator(new LoopRecorder[] {a, b});
-        agg.interval(1, 1, 0, 0, 0, false);
+        agg.interval(1, 1, 0, 0, 0, 0, false);
         Tally t = agg.measured();
         assertThat(t.sent()).isEqualTo(14);
         assertThat(t.notSent()).isEqualTo(6);
