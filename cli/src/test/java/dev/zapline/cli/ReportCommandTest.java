@@ -1,6 +1,7 @@
 package dev.zapline.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -105,6 +106,45 @@ class ReportCommandTest {
                 .contains("-H 'Authorization: ***'")
                 .doesNotContain("s3cret");
         assertSelfContained(Files.readString(out));
+    }
+
+    @Test
+    void thresholdsJudgeEachFinishedRunAgainAndSetTheExitStatus() throws Exception {
+        assertThat(slow.exit()).as(slow.err()).isZero();
+        Path out = dir.resolve("judged.html");
+        // the slow run answered 503 to every fifth request: its error rate is 20 %, the fast run's 0
+        CliRun r = CliRun.of(
+                "report",
+                dir.resolve("fast.json").toString(),
+                dir.resolve("slow.json").toString(),
+                "--threshold",
+                "error_rate<1%",
+                "--threshold",
+                "status_5xx>=0",
+                "-o",
+                out.toString());
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(99);
+        assertThat(r.out())
+                .contains("fast:\nThresholds  all 2 passed")
+                .contains("slow:\nThresholds  1 of 2 failed")
+                .containsPattern("FAIL +error_rate<1% +error_rate = 2\\d(\\.\\d+)?%");
+        JsonNode runs = data(Files.readString(out)).path("runs");
+        assertThat(runs.get(0).path("doc").path("thresholds_passed").asBoolean())
+                .isTrue();
+        JsonNode slowDoc = runs.get(1).path("doc");
+        assertThat(slowDoc.path("thresholds_passed").asBoolean()).isFalse();
+        assertThat(slowDoc.path("thresholds").get(0).path("expression").asText())
+                .isEqualTo("error_rate<1%");
+        assertThat(slowDoc.path("thresholds").get(0).path("passed").asBoolean()).isFalse();
+        assertThat(slowDoc.path("thresholds").get(0).path("actual").asDouble()).isCloseTo(0.2, within(0.02));
+
+        CliRun pass = CliRun.of(
+                "report", dir.resolve("fast.json").toString(), "--threshold", "requests>0", "-o", out.toString());
+        assertThat(pass.exit()).as(pass.err()).isZero();
+        CliRun malformed = CliRun.of(
+                "report", dir.resolve("fast.json").toString(), "--threshold", "p99<5mss", "-o", out.toString());
+        assertThat(malformed.exit()).isEqualTo(2);
+        assertThat(malformed.err()).contains("column 6: unknown unit 'mss'");
     }
 
     @Test

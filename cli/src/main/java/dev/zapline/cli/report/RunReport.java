@@ -83,6 +83,26 @@ public final class RunReport {
             }
             return new Run(name, doc);
         }
+
+        /**
+         * This run with {@code members} (top-level {@code "key": value} pairs, as {@code JsonReport} adds them:
+         * the thresholds' verdicts) set on a copy of its document, replacing keys of the same names.
+         */
+        public Run withMembers(String members) {
+            ObjectNode copy = doc.deepCopy();
+            try {
+                JSON.readTree("{" + members + "}").properties().forEach(e -> copy.set(e.getKey(), e.getValue()));
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("not JSON members: " + members, e);
+            }
+            return new Run(name, copy);
+        }
+
+        /** The document as the maps, lists, strings and numbers a JSON parser makes of it. */
+        @SuppressWarnings("unchecked")
+        public java.util.Map<String, ?> asMap() {
+            return JSON.convertValue(doc, java.util.Map.class);
+        }
     }
 
     /** The page for {@code runs}, overlaid in their order. */

@@ -87,7 +87,7 @@ public final class JsonReport {
         return render(s, command, "");
     }
 
-    /** {@link #render(Summary, String)} with {@code members} added at the top level (see {@link #write(Summary, String)}). */
+    /** {@link #render(Summary, String)} with {@code members} at the top level, as {@link #write(Summary, String)}. */
     public static String render(Summary s, String command, String members) {
         return render(s, command, renderTimeline(new StringBuilder(), s.timeline(), 0), members);
     }

@@ -166,7 +166,8 @@ class JsonReportTest {
         List<String> keys = new ArrayList<>();
         j.fieldNames().forEachRemaining(keys::add);
         assertThat(keys)
-                .containsExactly("summary", "latency", "timeline", "thresholds", "thresholds_passed", "aborted");
+                .containsExactly(
+                        "summary", "machine", "latency", "timeline", "thresholds", "thresholds_passed", "aborted");
         assertThat(j.path("thresholds_passed").asBoolean()).isTrue();
         // every connect statistic a threshold can name
         assertThat(j.path("summary").path("connect").fieldNames())
