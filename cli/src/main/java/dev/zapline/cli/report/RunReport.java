@@ -16,9 +16,7 @@ import java.util.List;
  * latency over time (corrected and service), the whole run's percentile distribution, outcomes, in-flight and
  * connections, connect and handshake times; several runs are drawn on the same axes, one legend entry per run.
  *
- * {@snippet :
- * String html = RunReport.render(List.of(RunReport.Run.read(Path.of("run.json"), null)));
- * }
+ * <p>Use: {@link Run#read} each file, then {@link #render} (the page's text) or {@link #write} (to a file).
  *
  * <p>Stateless and thread-safe.
  */
@@ -116,11 +114,117 @@ public final class RunReport {
         for (Run r : runs) {
             ObjectNode o = list.addObject();
             o.put("name", r.name());
-            o.set("doc", r.doc());
+            o.set("doc", forPage(r.doc()));
         }
         String title = "zapline load: "
                 + String.join(", ", runs.stream().map(Run::name).toList());
         return Page.render(title, data.toString(), "runs.js");
+    }
+
+    /** The most timeline points a run draws; a longer run's seconds are drawn in groups, so the page stays small. */
+    static final int MAX_POINTS = 300;
+
+    /**
+     * {@code doc} as the page embeds it: itself, or for a run of more than {@link #MAX_POINTS} timeline entries a copy
+     * whose timeline has consecutive entries merged in groups of k (the fewest that fit), never across the warm-up's
+     * end, with {@code page_seconds_per_point} set to k. The file itself keeps every second; the whole run's figures
+     * (header, percentile curve) are not touched.
+     */
+    static JsonNode forPage(JsonNode doc) {
+        JsonNode timeline = doc.path("timeline");
+        if (!timeline.isArray() || timeline.size() <= MAX_POINTS) {
+            return doc;
+        }
+        int k = (timeline.size() + MAX_POINTS - 1) / MAX_POINTS;
+        ObjectNode copy = doc.deepCopy();
+        ArrayNode merged = JSON.createArrayNode();
+        List<JsonNode> group = new java.util.ArrayList<>();
+        for (JsonNode e : timeline) {
+            if (!group.isEmpty()
+                    && (group.size() == k
+                            || group.get(0).path("warmup").asBoolean()
+                                    != e.path("warmup").asBoolean())) {
+                merged.add(merge(group));
+                group.clear();
+            }
+            group.add(e);
+        }
+        if (!group.isEmpty()) {
+            merged.add(merge(group));
+        }
+        copy.set("timeline", merged);
+        copy.put("page_seconds_per_point", k);
+        return copy;
+    }
+
+    /**
+     * One point for several consecutive timeline entries: {@code seconds} and every count ({@code errors},
+     * {@code dropped}, {@code outcomes.*}, {@code status.*}) summed; the rates ({@code rate}, {@code send_rate},
+     * {@code rate_target}) averaged over the time; every latency ({@code *_us}, also under {@code service}) the
+     * highest of the entries (a group's p99 is the worst second's p99: an upper bound, never an average of
+     * percentiles); the rest ({@code t}, {@code inflight}, {@code connections}, {@code ceiling}, {@code warmup}) the
+     * last entry's, as each entry is plotted at its end.
+     */
+    static ObjectNode merge(List<JsonNode> group) {
+        ObjectNode out = group.get(group.size() - 1).deepCopy();
+        double seconds = 0;
+        for (JsonNode e : group) {
+            seconds += e.path("seconds").asDouble();
+        }
+        out.put("seconds", seconds);
+        for (String rate : List.of("rate", "send_rate", "rate_target")) {
+            if (out.has(rate)) {
+                double weighted = 0;
+                for (JsonNode e : group) {
+                    weighted += e.path(rate).asDouble() * e.path("seconds").asDouble();
+                }
+                out.put(rate, seconds > 0 ? weighted / seconds : 0);
+            }
+        }
+        for (String count : List.of("errors", "dropped")) {
+            if (out.has(count)) {
+                long n = 0;
+                for (JsonNode e : group) {
+                    n += e.path(count).asLong();
+                }
+                out.put(count, n);
+            }
+        }
+        for (String counts : List.of("outcomes", "status")) {
+            if (out.path(counts).isObject()) {
+                ObjectNode sum = JSON.createObjectNode();
+                for (JsonNode e : group) {
+                    e.path(counts)
+                            .properties()
+                            .forEach(f -> sum.put(
+                                    f.getKey(),
+                                    sum.path(f.getKey()).asLong() + f.getValue().asLong()));
+                }
+                out.set(counts, sum);
+            }
+        }
+        maxLatencies(out, group, null);
+        if (out.path("service").isObject()) {
+            maxLatencies((ObjectNode) out.get("service"), group, "service");
+        }
+        return out;
+    }
+
+    private static void maxLatencies(ObjectNode out, List<JsonNode> group, String under) {
+        List<String> keys = new java.util.ArrayList<>();
+        out.fieldNames().forEachRemaining(f -> {
+            if (f.endsWith("_us")) {
+                keys.add(f);
+            }
+        });
+        for (String f : keys) {
+            double max = 0;
+            for (JsonNode e : group) {
+                JsonNode from = under == null ? e : e.path(under);
+                max = Math.max(max, from.path(f).asDouble());
+            }
+            out.put(f, max);
+        }
     }
 
     /** Writes the page for {@code runs} to {@code file}. */

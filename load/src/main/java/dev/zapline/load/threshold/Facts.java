@@ -11,10 +11,7 @@ import java.util.Map;
  * Both give the same numbers for the same run: values the JSON file rounds to three decimals are rounded alike
  * here, so a verdict over the file equals the verdict of the run that wrote it.
  *
- * {@snippet :
- * Map<String, Object> root = new ObjectMapper().readValue(file.toFile(), Map.class); // or another parser
- * Verdicts v = Thresholds.parse(List.of("p99<5ms", "error_rate<0.1%")).evaluate(Facts.of(root), null);
- * }
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=facts-json}
  *
  * @param model "open", "closed" or "max-throughput"
  * @param scheduled requests of the measured phase taken from the schedule or started by a user

@@ -9,11 +9,7 @@ import dev.zapline.load.report.SummaryWatch;
  * first threshold that can no longer pass stops the run; the final summary gets every verdict, which go into the
  * JSON file. Used by the reporter's thread only.
  *
- * {@snippet :
- * Gate gate = new Gate(thresholds, 10.0); // or Gate.NO_ABORT
- * Summary s = new Reporter(engine, options).watch(gate).run();
- * System.out.print(gate.verdicts().text());
- * }
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=gate}
  */
 public final class Gate implements SummaryWatch {
 

@@ -6,11 +6,7 @@ import java.math.BigDecimal;
  * One pass/fail condition on a run's figures, such as {@code p99<5ms}, {@code error_rate<0.1%} or
  * {@code status_5xx==0}: a metric, a comparison and a limit. Immutable and thread-safe.
  *
- * {@snippet :
- * Threshold t = Threshold.parse("service.p99.9 <= 20ms"); // metric "service.p99.9", limit 20000 (us)
- * Verdict v = t.evaluate(Facts.of(summary));
- * if (!v.passed()) System.out.println(v.line());
- * }
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=threshold}
  *
  * <p>The grammar is {@code METRIC OP VALUE [UNIT]}, spaces allowed between the parts; docs/load.md, "Thresholds",
  * has it in full with every metric.

@@ -6,12 +6,7 @@ import java.util.List;
 /**
  * The thresholds of one run, in the order given. Immutable and thread-safe.
  *
- * {@snippet :
- * Thresholds t = Thresholds.parse(List.of("p99<5ms", "status_5xx==0")); // throws on a malformed one
- * Verdicts v = t.evaluate(Facts.of(summary), null);
- * System.out.print(v.text());
- * int exit = v.passed() ? 0 : Thresholds.FAILED_EXIT_STATUS;
- * }
+ * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=thresholds}
  */
 public final class Thresholds {
 

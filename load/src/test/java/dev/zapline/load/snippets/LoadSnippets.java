@@ -1,5 +1,6 @@
 package dev.zapline.load.snippets;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.Engine;
 import dev.zapline.load.engine.LoadPlan;
@@ -17,9 +18,19 @@ import dev.zapline.load.schedule.Schedule;
 import dev.zapline.load.schedule.ScheduleCursor;
 import dev.zapline.load.schedule.Stage;
 import dev.zapline.load.schedule.Stages;
+import dev.zapline.load.threshold.Facts;
+import dev.zapline.load.threshold.Gate;
+import dev.zapline.load.threshold.Threshold;
+import dev.zapline.load.threshold.Thresholds;
+import dev.zapline.load.threshold.Verdict;
+import dev.zapline.load.threshold.Verdicts;
 import dev.zapline.transport.metrics.MetricsEndpoint;
 import io.netty.channel.EventLoopGroup;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
@@ -128,5 +139,44 @@ final class LoadSnippets {
         long p99 = p.value(1);
         // @end
         return p99;
+    }
+
+    String threshold(Summary summary) {
+        // @start region="threshold"
+        Threshold t = Threshold.parse("service.p99.9 <= 20ms"); // metric "service.p99.9", limit 20000 (us)
+        Verdict v = t.evaluate(Facts.of(summary));
+        if (!v.passed()) {
+            System.out.println(v.line());
+        }
+        // @end
+        return v.line();
+    }
+
+    int thresholds(Summary summary) {
+        // @start region="thresholds"
+        Thresholds t = Thresholds.parse(List.of("p99<5ms", "status_5xx==0")); // throws on a malformed one
+        Verdicts v = t.evaluate(Facts.of(summary), null);
+        System.out.print(v.text());
+        int exit = v.passed() ? 0 : Thresholds.FAILED_EXIT_STATUS;
+        // @end
+        return exit;
+    }
+
+    @SuppressWarnings("unchecked")
+    boolean factsFromJson(Path file) throws IOException {
+        // @start region="facts-json"
+        Map<String, Object> root = new ObjectMapper().readValue(file.toFile(), Map.class); // or another parser
+        Verdicts v = Thresholds.parse(List.of("p99<5ms", "error_rate<0.1%")).evaluate(Facts.of(root), null);
+        // @end
+        return v.passed();
+    }
+
+    Summary gate(Thresholds thresholds, Engine engine, ReportOptions options) throws InterruptedException {
+        // @start region="gate"
+        Gate gate = new Gate(thresholds, 10.0); // or Gate.NO_ABORT
+        Summary s = new Reporter(engine, options).watch(gate).run();
+        System.out.print(gate.verdicts().text());
+        // @end
+        return s;
     }
 }
