@@ -41,46 +41,6 @@ record ArmResult(
         roundsRps = List.copyOf(roundsRps);
     }
 
-    /** A plaintext arm's figures. */
-    ArmResult(
-            String name,
-            double rps,
-            double p50Us,
-            double p99Us,
-            double p999Us,
-            long requests,
-            long errors,
-            long gcCount,
-            long gcMillis,
-            double allocBytesPerRequest,
-            double cpuNanosPerRequest,
-            double serverCores,
-            double loaderCores,
-            double wrkRps,
-            LatencyAt latencyAt,
-            String error,
-            List<Double> roundsRps) {
-        this(
-                name,
-                rps,
-                p50Us,
-                p99Us,
-                p999Us,
-                requests,
-                errors,
-                gcCount,
-                gcMillis,
-                allocBytesPerRequest,
-                cpuNanosPerRequest,
-                serverCores,
-                loaderCores,
-                wrkRps,
-                latencyAt,
-                error,
-                roundsRps,
-                null);
-    }
-
     /**
      * The TLS handshakes of a run (its warm-up included, as the loader's summary counts them).
      *
@@ -134,7 +94,7 @@ record ArmResult(
     }
 
     static ArmResult failed(String name, String error) {
-        return new ArmResult(name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Double.NaN, null, error, List.of());
+        return new ArmResult(name, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Double.NaN, null, error, List.of(), null);
     }
 
     boolean ok() {

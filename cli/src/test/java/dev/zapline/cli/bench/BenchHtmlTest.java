@@ -106,7 +106,8 @@ class BenchHtmlTest {
                     Double.NaN,
                     null,
                     null,
-                    List.of()));
+                    List.of(),
+                    null));
         }
         return ArmResult.median(rows);
     }

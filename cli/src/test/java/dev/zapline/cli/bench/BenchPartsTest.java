@@ -136,11 +136,11 @@ class BenchPartsTest {
     @Test
     void theReportSaysWhenTheServerWasNotTheBottleneck() {
         ArmResult serverBound =
-                new ArmResult("a", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.97, 0.9, Double.NaN, null, null, List.of());
+                new ArmResult("a", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.97, 0.9, Double.NaN, null, null, List.of(), null);
         ArmResult loaderBound =
-                new ArmResult("b", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.7, 0.99, Double.NaN, null, null, List.of());
+                new ArmResult("b", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.7, 0.99, Double.NaN, null, null, List.of(), null);
         ArmResult starved =
-                new ArmResult("c", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.3, 0.4, Double.NaN, null, null, List.of());
+                new ArmResult("c", 1, 1, 2, 3, 10, 0, 0, 0, 0, 1, 0.3, 0.4, Double.NaN, null, null, List.of(), null);
         assertThat(BenchReport.bottleneckNote(serverBound)).isNull();
         assertThat(BenchReport.bottleneckNote(loaderBound)).contains("the loader was the bottleneck");
         assertThat(BenchReport.bottleneckNote(starved)).contains("other work on the machine");
@@ -182,7 +182,7 @@ class BenchPartsTest {
         List<ArmResult> rows = new java.util.ArrayList<>();
         for (double v : rounds) {
             rows.add(new ArmResult(
-                    name, v, 1, 2, 3, 10, 0, 0, 0, alloc, 1, server, loader, Double.NaN, null, null, List.of()));
+                    name, v, 1, 2, 3, 10, 0, 0, 0, alloc, 1, server, loader, Double.NaN, null, null, List.of(), null));
         }
         return ArmResult.median(rows);
     }
@@ -331,7 +331,7 @@ class BenchPartsTest {
     }
 
     private static ArmResult row(double rps) {
-        return new ArmResult("x", rps, 1, 2, 3, 10, 0, 0, 0, 0, 1, 1, 1, Double.NaN, null, null, List.of());
+        return new ArmResult("x", rps, 1, 2, 3, 10, 0, 0, 0, 0, 1, 1, 1, Double.NaN, null, null, List.of(), null);
     }
 
     @Test
