@@ -157,13 +157,18 @@ class ReportPageBrowserTest {
         ObjectNode judged = fast.deepCopy();
         ObjectNode p99 = judged.putArray("thresholds").addObject();
         p99.put("expression", "p99<250ms").put("metric", "p99").put("op", "<").put("limit", 250_000);
-        p99.put("actual", 812.5).put("unit", "us").put("passed", true).putNull("reason");
+        p99.put("actual", 812.5)
+                .put("unit", "us")
+                .put("shown", "ms")
+                .put("passed", true)
+                .putNull("reason");
         ObjectNode errors = ((com.fasterxml.jackson.databind.node.ArrayNode) judged.path("thresholds")).addObject();
         errors.put("expression", "errors<0.1%")
                 .put("metric", "errors")
                 .put("op", "<")
-                .put("limit", 0.1);
-        errors.put("actual", 2.5).put("unit", "%").put("passed", false).put("reason", "2.5 % of requests failed");
+                .put("limit", 0.001);
+        errors.put("actual", 0.025).put("unit", "fraction").put("shown", "%");
+        errors.put("passed", false).put("reason", "2.5 % of requests failed");
         judged.put("thresholds_passed", false).put("aborted", true);
         Path file = dir.resolve("judged.json");
         new ObjectMapper().writeValue(file.toFile(), judged);
@@ -177,7 +182,9 @@ class ReportPageBrowserTest {
                 .as("script errors recorded by the page:\n%s", s.dom())
                 .isZero();
         assertThat(s.report())
-                .contains("Thresholds failed", "aborted by a threshold", "p99&lt;250ms", "812.5 µs", "errors&lt;0.1%")
+                .contains("Thresholds failed", "aborted by a threshold", "p99&lt;250ms", "errors&lt;0.1%")
+                // limit and actual in the expression's units: ms for the latency, % for the share
+                .contains("0.813 ms", "&lt; 250 ms", "2.5 %", "&lt; 0.1 %")
                 .contains("2.5 % of requests failed", "data-passed=\"true\"", "data-passed=\"false\"");
         assertThat(new Chromium(dir).dumpDom(page, "").report()).doesNotContain("Thresholds", "data-passed");
     }

@@ -133,17 +133,28 @@
       el("th", { cls: "l", text: "verdict" }), el("th", { cls: "l", text: "reason" })
     ])]);
     list.forEach(function (h) {
-      var unit = h.unit ? " " + (h.unit === "us" ? "µs" : h.unit) : "";
+      var shown = shownUnit(h);
       t.appendChild(el("tr", { "data-passed": String(h.passed) }, [
         el("td", { cls: "l" }, [el("code", { text: h.expression || (h.metric + " " + h.op + " " + h.limit) })]),
-        el("td", { text: h.actual == null ? "–" : Z.num(h.actual, 3) + unit }),
-        el("td", { text: (h.op || "") + " " + Z.num(h.limit, 3) + unit }),
+        el("td", { text: h.actual == null ? "–" : Z.num(h.actual * shown.scale, 3) + shown.label }),
+        el("td", { text: (h.op || "") + " " + Z.num(h.limit * shown.scale, 3) + shown.label }),
         el("td", { cls: "l " + (h.passed ? "pass" : "fail"), text: h.passed ? "passed" : "failed" }),
         el("td", { cls: "l", text: h.reason || "" })
       ]));
     });
     box.appendChild(t);
     return box;
+  }
+
+  // The unit a threshold's limit and actual value are shown in: the one its expression used ("%", "ms"), else the
+  // JSON's own unit (microseconds, a fraction, req/s); scale turns the JSON's value into it.
+  function shownUnit(h) {
+    var scales = { us: { ns: 1000, us: 1, ms: 0.001, s: 0.000001 }, fraction: { "%": 100 } };
+    var scale = h.shown && scales[h.unit] ? scales[h.unit][h.shown] : undefined;
+    if (scale !== undefined) {
+      return { scale: scale, label: h.shown === "us" ? " µs" : " " + h.shown };
+    }
+    return { scale: 1, label: h.unit ? " " + (h.unit === "us" ? "µs" : h.unit) : "" };
   }
 
   function rateChart() {

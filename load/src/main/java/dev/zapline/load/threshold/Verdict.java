@@ -43,11 +43,12 @@ public record Verdict(
         return String.format(Locale.ROOT, "  %s  %-24s %s%s", passed ? "pass" : "FAIL", expression, value, why);
     }
 
-    /** The JSON object of this verdict. */
+    /** The JSON object of this verdict; {@code shown} tells a reader the unit to show limit and actual in. */
     public String json() {
         return "{\"expression\":" + Json.string(expression) + ",\"metric\":" + Json.string(metric) + ",\"op\":"
                 + Json.string(op) + ",\"limit\":" + Json.number(limit) + ",\"actual\":"
-                + (actual == null ? "null" : Json.number(actual)) + ",\"unit\":" + Json.string(unit) + ",\"passed\":"
+                + (actual == null ? "null" : Json.number(actual)) + ",\"unit\":" + Json.string(unit) + ",\"shown\":"
+                + Json.string(shown) + ",\"passed\":"
                 + passed + ",\"reason\":" + (reason == null ? "null" : Json.string(reason)) + "}";
     }
 

@@ -177,7 +177,8 @@ class VerdictTest {
         assertThat(list).hasSize(3);
         for (Map<String, Object> m : list) {
             assertThat(m.keySet())
-                    .containsExactly("expression", "metric", "op", "limit", "actual", "unit", "passed", "reason");
+                    .containsExactly(
+                            "expression", "metric", "op", "limit", "actual", "unit", "shown", "passed", "reason");
         }
         assertThat(list.get(0))
                 .containsEntry("expression", "p99<=5ms")
@@ -186,6 +187,7 @@ class VerdictTest {
                 .containsEntry("limit", 5000)
                 .containsEntry("actual", 5000)
                 .containsEntry("unit", "us")
+                .containsEntry("shown", "ms")
                 .containsEntry("passed", true)
                 .containsEntry("reason", null);
         assertThat(list.get(1))
