@@ -22,7 +22,7 @@ import java.util.stream.Stream;
 public final class NginxServer implements BenchServer {
 
     /** Linux reports process times in USER_HZ ticks, 100 a second on every mainstream kernel. */
-    private static final long NANOS_PER_TICK = 10_000_000L;
+    static final long NANOS_PER_TICK = 10_000_000L;
 
     /** The certificate chain and key (PEM files) of the TLS port. */
     public record Tls(Path cert, Path key) {}
@@ -204,7 +204,7 @@ public final class NginxServer implements BenchServer {
         return Long.parseLong(f[11]) + Long.parseLong(f[12]);
     }
 
-    private static boolean accepts(int port) {
+    static boolean accepts(int port) {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 200);
             return true;
@@ -224,7 +224,7 @@ public final class NginxServer implements BenchServer {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket()) {
             s.bind(new InetSocketAddress("127.0.0.1", 0));
             return s.getLocalPort();
@@ -256,6 +256,11 @@ public final class NginxServer implements BenchServer {
         for (ProcessHandle w : workers) {
             w.destroyForcibly();
         }
+        deleteTree(dir);
+    }
+
+    /** Removes the temporary directory {@code dir} and everything in it, as far as it can. */
+    static void deleteTree(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
