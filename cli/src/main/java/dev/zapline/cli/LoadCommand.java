@@ -332,6 +332,14 @@ public final class LoadCommand implements Callable<Integer> {
             String value = "0s";
             if (!args.isEmpty() && isDuration(args.peek())) {
                 value = args.pop();
+            } else if (!args.isEmpty()
+                    && !args.peek().startsWith("-")
+                    && !args.peek().contains("://")) {
+                // not an option and not the URL (the only positional argument): a DELAY that is not a duration
+                throw new CommandLine.ParameterException(
+                        cmd.commandLine(),
+                        "--abort-on-fail: '" + args.peek() + "' is not a duration (e.g. 10s, 500ms); "
+                                + "give it as --abort-on-fail=DELAY, or leave DELAY out for 0s");
             }
             spec.setValue(value);
         }

@@ -154,6 +154,11 @@ class LoadThresholdsTest {
             Run alone = load(url, "--rate", "100", "-d", "1s", "--quiet", "--abort-on-fail");
             assertThat(alone.exit()).isEqualTo(2);
             assertThat(alone.err()).contains("--abort-on-fail needs at least one --threshold");
+            Run badDelay = load(url, "--rate", "100", "-d", "1s", "--threshold", "p99<5ms", "--abort-on-fail=abc");
+            assertThat(badDelay.exit()).isEqualTo(2);
+            assertThat(badDelay.err())
+                    .contains("--abort-on-fail: 'abc' is not a duration")
+                    .doesNotContain("Unmatched");
             // nothing connected: no connection waits in the listener's backlog
             listener.setSoTimeout(300);
             assertThatThrownBy(listener::accept).isInstanceOf(SocketTimeoutException.class);
