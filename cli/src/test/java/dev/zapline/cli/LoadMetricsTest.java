@@ -102,7 +102,11 @@ class LoadMetricsTest {
             String last = measured.get(measured.size() - 1);
             assertThat(value(last, "zapline_load_requests_sent_total")).isPositive();
             assertThat(value(last, "zapline_load_target_rate")).isEqualTo(300);
-            assertThat(value(last, "zapline_load_connections_open")).isEqualTo(2);
+            // both connections open while the run is measured; the last measured scrape may come as the loops finish
+            // (they close their connections before the phase changes), so it is not the one asserted on
+            assertThat(measured.stream().map(t -> value(t, "zapline_load_connections_open")))
+                    .contains(2L)
+                    .allSatisfy(n -> assertThat(n).isBetween(0L, 2L));
             assertThat(last)
                     .containsPattern("zapline_load_achieved_rate [0-9.]+\n")
                     .containsPattern("zapline_load_latency_seconds\\{latency=\"corrected\",window=\"measured\","
