@@ -6,6 +6,7 @@ import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
@@ -25,6 +26,7 @@ import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.Http2StreamVisitor;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.util.ReferenceCountUtil;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -52,6 +54,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     private final Http2ResponseHead responseHead = new Http2ResponseHead();
     private final Http2FloodCounter controlFrames;
     private final Runnable check = this::check;
+    private final Http2Linger linger = new Http2Linger();
     private final Http2StreamVisitor stallVisitor = this::blockedOnWindow;
 
     /** The TLS handler in front of this one on a TLS listener; null on plaintext. */
@@ -70,6 +73,9 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     private boolean draining;
     private boolean closed;
     private boolean blocked;
+    /** Whether a GOAWAY for an error (or idleness) was sent: the connection is lingering to its close. */
+    private boolean failed;
+
     private long tickNanos;
     private long quietNanos;
     private long stalledNanos;
@@ -145,6 +151,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
                 metrics.opened(metricsTransport);
             }
         }
+        chc.pipeline().addBefore(chc.name(), null, linger);
         super.handlerAdded(chc);
         openConnectionWindow();
         tickNanos = Math.max(
@@ -178,6 +185,11 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
 
     @Override
     public void channelRead(ChannelHandlerContext chc, Object msg) throws Exception {
+        if (failed) {
+            // after our GOAWAY: read and drop, so closing does not reset the connection under the GOAWAY
+            ReferenceCountUtil.release(msg);
+            return;
+        }
         inRead = true;
         readSinceCheck = true;
         if (metrics != null && msg instanceof ByteBuf b) {
@@ -408,7 +420,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
 
     /** The idle timeout and the stall check, every half of the shorter of the two. */
     private void check() {
-        if (closed) {
+        if (closed || failed) {
             return;
         }
         quietNanos = readSinceCheck ? 0 : quietNanos + tickNanos;
@@ -444,12 +456,30 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         return true;
     }
 
+    /** A connection error (Netty's checks or ours): GOAWAY with its code, then {@link #goAwayAndClose}. */
+    @Override
+    protected void onConnectionError(
+            ChannelHandlerContext chc, boolean outbound, Throwable cause, Http2Exception http2Ex) {
+        goAwayAndClose(http2Ex == null ? Http2Error.INTERNAL_ERROR : http2Ex.error());
+    }
+
+    /**
+     * GOAWAY with {@code error} and the last stream id, then a lingering close ({@link Http2Linger}): what the peer
+     * still sends is read and dropped.
+     */
     private void goAwayAndClose(Http2Error error) {
-        goAway(chc, connection().remote().lastStreamCreated(), error.code(), Unpooled.EMPTY_BUFFER, chc.newPromise())
-                .addListener(ChannelFutureListener.CLOSE);
+        if (failed) {
+            return;
+        }
+        failed = true;
+        linger.arm();
+        // Netty closes after a GOAWAY with an error code once it is written; after NO_ERROR we do
+        ChannelFuture f = goAway(
+                chc, connection().remote().lastStreamCreated(), error.code(), Unpooled.EMPTY_BUFFER, chc.newPromise());
+        if (error == Http2Error.NO_ERROR) {
+            f.addListener(ChannelFutureListener.CLOSE);
+        }
         chc.flush();
-        // a peer that reads nothing would hold the GOAWAY (and the connection) in our send buffer
-        chc.executor().schedule(() -> chc.channel().close(), 1, TimeUnit.SECONDS);
     }
 
     @Override

@@ -168,7 +168,6 @@ class Http2PeersTest {
                             two ? "--http2-prior-knowledge" : "--http1.1",
                             "-w",
                             " %{http_version}",
-                            h2c("/health"),
                             h2c("/health"));
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
