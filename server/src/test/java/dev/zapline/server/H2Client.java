@@ -42,6 +42,14 @@ final class H2Client implements AutoCloseable {
             return (flags & flag) != 0;
         }
 
+        /** The last stream id of a GOAWAY. */
+        int lastStream() {
+            return ((payload[0] & 0x7F) << 24)
+                    | ((payload[1] & 0xFF) << 16)
+                    | ((payload[2] & 0xFF) << 8)
+                    | (payload[3] & 0xFF);
+        }
+
         /** The error code of a GOAWAY or RST_STREAM. */
         long errorCode() {
             int at = type == GOAWAY ? 4 : 0;
