@@ -1,17 +1,14 @@
 package dev.zapline.server;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
 
 /**
- * Builds an HTTP/2 response's header list from a {@link Ctx} into one {@link Http2Headers} the connection reuses:
- * names and values are views ({@link AsciiString} without a copy) of the context's header bytes and of this
- * object's scratch array, valid until the encoder has HPACK-encoded them, which it does in the same call when the
- * HEADERS frame opens the response. Names are lower-cased (RFC 9113 §8.2.1); connection-specific fields are
- * dropped (§8.2.2); a handler's own {@code content-length} gives way to the one the server computes.
- * Event-loop confined.
+ * Builds an HTTP/2 response's header list from a {@link Ctx} into the one {@link Http2ResponseFields} the
+ * connection reuses. Names are lower-cased (RFC 9113 §8.2.1); connection-specific fields are dropped (§8.2.2); a
+ * handler's own {@code content-length} gives way to the one the server computes. Names and values come from
+ * small caches ({@link Http2FieldCache}), so repeated fields cost no copy. Event-loop confined.
  */
 final class Http2ResponseHead {
 
@@ -20,7 +17,9 @@ final class Http2ResponseHead {
     /** {@code content-length} values 0..1023, made on first use. */
     private static final AsciiString[] LENGTHS = new AsciiString[1024];
 
-    private final Http2Headers headers = new DefaultHttp2Headers(false);
+    private final Http2ResponseFields headers = new Http2ResponseFields();
+    private final Http2FieldCache names = new Http2FieldCache(16);
+    private final Http2FieldCache values = new Http2FieldCache(16);
     private byte[] scratch = new byte[256];
     private byte[] dateLine;
     private AsciiString date;
@@ -30,45 +29,36 @@ final class Http2ResponseHead {
      * the body has one, and content-length unless {@code length} is -1 (streamed).
      */
     Http2Headers head(Ctx ctx, byte[] line, long length, boolean textDefault) {
-        Http2Headers h = headers;
-        h.clear();
+        Http2ResponseFields h = headers;
         int status = ctx.status();
-        h.status(
+        h.reset(
                 status == 200
                         ? HttpResponseStatus.OK.codeAsText()
                         : HttpResponseStatus.valueOf(status).codeAsText());
-        h.add(DATE, date(line));
+        h.field(DATE, date(line));
         ResponseHeaders r = ctx.responseHeaders();
         byte[] data = r.array();
         int n = r.count();
-        int need = 0;
-        for (int i = 0; i < n; i++) {
-            need += r.nameLength(i);
-        }
-        if (scratch.length < need) {
-            scratch = new byte[Math.max(need, scratch.length * 2)];
-        }
-        int p = 0;
         for (int i = 0; i < n; i++) {
             int at = r.nameStart(i);
             int len = r.nameLength(i);
+            if (scratch.length < len) {
+                scratch = new byte[Math.max(len, scratch.length * 2)];
+            }
             for (int k = 0; k < len; k++) {
                 byte b = data[at + k];
-                scratch[p + k] = b >= 'A' && b <= 'Z' ? (byte) (b + 32) : b;
+                scratch[k] = b >= 'A' && b <= 'Z' ? (byte) (b + 32) : b;
             }
-            if (!connectionSpecific(scratch, p, len)) {
-                h.add(
-                        new AsciiString(scratch, p, len, false),
-                        new AsciiString(data, r.valueStart(i), r.valueLength(i), false));
+            if (!connectionSpecific(scratch, 0, len)) {
+                h.field(names.of(scratch, 0, len), values.of(data, r.valueStart(i), r.valueLength(i)));
             }
-            p += len;
         }
         if (HttpResponses.hasBody(status)) {
             if (textDefault && !r.hasContentType()) {
-                h.add(HttpHeaderNamesLower.CONTENT_TYPE, TEXT_PLAIN);
+                h.field(HttpHeaderNamesLower.CONTENT_TYPE, TEXT_PLAIN);
             }
             if (length >= 0) {
-                h.add(HttpHeaderNamesLower.CONTENT_LENGTH, length(length));
+                h.field(HttpHeaderNamesLower.CONTENT_LENGTH, length(length));
             }
         }
         return h;

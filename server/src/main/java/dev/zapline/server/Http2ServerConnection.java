@@ -10,7 +10,9 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
+import io.netty.handler.codec.http2.DefaultHttp2Connection;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
@@ -25,8 +27,10 @@ import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.Http2StreamVisitor;
+import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.collection.IntObjectHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -50,7 +54,9 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     private final Http2Limits limits;
     private final long maxBody;
     private final Attributes attributes = new Attributes();
-    private final Http2Connection.PropertyKey key;
+    /** The context of each stream in flight, by stream id (a request arriving or a response being made). */
+    private final IntObjectHashMap<Ctx> streams = new IntObjectHashMap<>();
+
     private final Http2ResponseHead responseHead = new Http2ResponseHead();
     private final Http2FloodCounter controlFrames;
     private final Runnable check = this::check;
@@ -89,7 +95,6 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         this.server = server;
         this.limits = server.config().http2();
         this.maxBody = server.limits().maxBody();
-        this.key = connection().newKey();
         this.controlFrames = new Http2FloodCounter(
                 limits.maxControlFramesPerWindow(), limits.floodWindow().toNanos());
         connection().addListener(new Http2ConnectionAdapter() {
@@ -111,7 +116,13 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         Builder(ServerContext server) {
             this.server = server;
             Http2Limits l = server.config().http2();
-            server(true);
+            // No priorities (RFC 9113 deprecates them): the uniform distributor keeps less state per stream.
+            DefaultHttp2Connection connection = new DefaultHttp2Connection(true);
+            connection
+                    .remote()
+                    .flowController(new DefaultHttp2RemoteFlowController(
+                            connection, new UniformStreamByteDistributor(connection)));
+            connection(connection);
             initialSettings(new Http2Settings()
                     .maxConcurrentStreams(l.maxConcurrentStreams())
                     .maxHeaderListSize(l.maxHeaderListSize())
@@ -208,11 +219,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     public void onHeadersRead(
             ChannelHandlerContext chc, int streamId, Http2Headers headers, int padding, boolean endOfStream)
             throws Http2Exception {
-        Http2Stream stream = connection().stream(streamId);
-        if (stream == null) {
-            return;
-        }
-        Ctx c = stream.getProperty(key);
+        Ctx c = streams.get(streamId);
         if (c != null) {
             // trailers: they end the request; their fields are not kept
             if (endOfStream && !c.h2.dispatched) {
@@ -226,7 +233,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             c.h2 = h = new Http2Head();
         }
         h.wrap(streamId, headers);
-        stream.setProperty(key, c);
+        streams.put(streamId, c);
         if (endOfStream) {
             dispatch(c);
         }
@@ -250,8 +257,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     public int onDataRead(ChannelHandlerContext chc, int streamId, ByteBuf data, int padding, boolean endOfStream) {
         // every byte is taken at once (copied, or kept by the request), so its credit goes back at once
         int processed = data.readableBytes() + padding;
-        Http2Stream stream = connection().stream(streamId);
-        Ctx c = stream == null ? null : stream.getProperty(key);
+        Ctx c = streams.get(streamId);
         if (c == null || c.h2.dispatched) {
             return processed;
         }
@@ -330,9 +336,8 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     /** Releases the request's body and gives its context back to the pool. */
     private void release(Ctx c) {
         Http2Head h = c.h2;
-        Http2Stream s = connection().stream(h.streamId);
-        if (s != null) {
-            s.removeProperty(key);
+        if (streams.get(h.streamId) == c) {
+            streams.remove(h.streamId);
         }
         releaseBody(h);
         pool.give(c);
@@ -352,7 +357,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
      * writes is dropped. When the connection is gone its body goes too, as on HTTP/1.1.
      */
     private void streamClosed(Http2Stream stream) {
-        Ctx c = stream.removeProperty(key);
+        Ctx c = streams.remove(stream.id());
         if (c != null) {
             Http2Head h = c.h2;
             h.gone = true;

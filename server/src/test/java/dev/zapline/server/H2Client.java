@@ -68,6 +68,8 @@ final class H2Client implements AutoCloseable {
     private final DataInputStream in;
     private final DefaultHttp2HeadersDecoder hpack = new DefaultHttp2HeadersDecoder(false);
     private int nextStream = 1;
+    /** The header list of the last response read by {@link #response}. */
+    Http2Headers lastHeaders;
 
     private H2Client(Socket socket) throws IOException {
         this.socket = socket;
@@ -206,7 +208,8 @@ final class H2Client implements AutoCloseable {
                 return new Response(status, body.toString(StandardCharsets.UTF_8), f.errorCode());
             }
             if (f.type == HEADERS) {
-                status = headers(f).status().toString();
+                lastHeaders = headers(f);
+                status = lastHeaders.status().toString();
             } else if (f.type == DATA) {
                 body.writeBytes(f.payload);
             }

@@ -44,6 +44,13 @@ class Http2StreamsTest {
             });
         });
         app.post("/echo", ctx -> ctx.send(ctx.header("X-Name") + " " + ctx.header("Host") + " " + ctx.bodyAsString()));
+        app.get(
+                "/type",
+                ctx -> ctx.contentType(ctx.queryParam("t"))
+                        .header("X-Mixed-Case", ctx.queryParam("t"))
+                        .header("Connection", "close")
+                        .header("Transfer-Encoding", "chunked")
+                        .send("t"));
         app.get("/stream", ctx -> {
             ctx.stream();
             ctx.write("a");
@@ -83,6 +90,25 @@ class Http2StreamsTest {
             assertThat(c.get("/stream")).isEqualTo(new H2Client.Response("200", "ab", -1));
             release.countDown();
             assertThat(c.response(held)).isEqualTo(new H2Client.Response("200", "released", -1));
+        }
+    }
+
+    @Test
+    void responseFieldsAreLowerCasedStrippedOfConnectionFieldsAndStayRightAcrossHpackIndexing() throws IOException {
+        try (H2Client c = H2Client.connect(start())) {
+            String[] types = {"text/a", "text/bb", "text/a", "application/ccc", "text/bb", "x/y"};
+            for (int round = 0; round < 3; round++) {
+                for (String t : types) {
+                    assertThat(c.get("/type?t=" + t).body()).isEqualTo("t");
+                    assertThat(c.lastHeaders.get("content-type")).hasToString(t);
+                    assertThat(c.lastHeaders.get("x-mixed-case")).hasToString(t);
+                    assertThat(c.lastHeaders.get("content-length")).hasToString("1");
+                    assertThat(c.lastHeaders.contains("connection")).isFalse();
+                    assertThat(c.lastHeaders.contains("transfer-encoding")).isFalse();
+                    assertThat(c.lastHeaders.names())
+                            .allMatch(n -> n.toString().equals(n.toString().toLowerCase()));
+                }
+            }
         }
     }
 
