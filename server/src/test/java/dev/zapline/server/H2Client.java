@@ -83,6 +83,11 @@ final class H2Client implements AutoCloseable {
         s.connect(new InetSocketAddress("127.0.0.1", port), 2000);
         s.setTcpNoDelay(true);
         s.setSoTimeout(10_000);
+        return over(s, settings);
+    }
+
+    /** Speaks HTTP/2 on the connected socket {@code s} (TLS with h2 negotiated, or plain): preface, settings. */
+    static H2Client over(Socket s, int... settings) throws IOException {
         H2Client c = new H2Client(s);
         c.out.write(Http2Preface.BYTES);
         byte[] p = new byte[settings.length / 2 * 6];
