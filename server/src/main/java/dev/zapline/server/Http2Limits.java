@@ -11,9 +11,10 @@ import java.time.Duration;
  * <p>Immutable; start from {@link #DEFAULT} and change what you need with the {@code with} methods.
  *
  * @param maxConcurrentStreams SETTINGS_MAX_CONCURRENT_STREAMS (256); a stream over it is refused (REFUSED_STREAM)
- * @param maxHeaderListSize SETTINGS_MAX_HEADER_LIST_SIZE, decoded bytes (64 KiB): a header list over it gets
- *     a 431 response; one over 1.25 times it, or a header block that big still in CONTINUATION frames, is a
- *     connection error (ENHANCE_YOUR_CALM / PROTOCOL_ERROR)
+ * @param maxHeaderListSize SETTINGS_MAX_HEADER_LIST_SIZE, decoded bytes (64 KiB, as HTTP/1.1's header limit): a
+ *     header list over it (an HPACK bomb included: a small block decoding to a large list) gets a 431 response on
+ *     its stream; a header block whose encoded bytes pass 1.25 times it, still arriving in CONTINUATION frames, is
+ *     a connection error [PROTOCOL_ERROR]
  * @param maxFrameSize SETTINGS_MAX_FRAME_SIZE (16384, the minimum HTTP/2 allows)
  * @param initialStreamWindow SETTINGS_INITIAL_WINDOW_SIZE for request bodies (1 MiB)
  * @param connectionWindow the connection's receive window, opened by a WINDOW_UPDATE on stream 0 (16 MiB)

@@ -60,7 +60,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     private final Http2ResponseHead responseHead = new Http2ResponseHead();
     private final Http2FloodCounter controlFrames;
     private final Runnable check = this::check;
-    private final Http2Linger linger = new Http2Linger();
+    private Http2Linger linger;
     private final Http2StreamVisitor stallVisitor = this::blockedOnWindow;
 
     /** The TLS handler in front of this one on a TLS listener; null on plaintext. */
@@ -162,6 +162,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
                 metrics.opened(metricsTransport);
             }
         }
+        linger = new Http2Linger(metrics, metricsTransport);
         chc.pipeline().addBefore(chc.name(), null, linger);
         super.handlerAdded(chc);
         openConnectionWindow();

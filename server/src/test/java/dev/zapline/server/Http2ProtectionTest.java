@@ -113,20 +113,20 @@ class Http2ProtectionTest {
             byte[] big =
                     H2Client.frameBytes(H2Client.CONTINUATION, 0, 1, H2Client.block("x-filler", "y".repeat(16_000)));
             long code = attack(bad, H2Client.concat(start, repeat(20, big)));
-            assertThat(code).isIn((long) H2Client.ENHANCE_YOUR_CALM, (long) H2Client.PROTOCOL_ERROR);
+            assertThat(code).isEqualTo(H2Client.PROTOCOL_ERROR);
         }
     }
 
     @Test
     void anHpackBombIsRefusedWith431() throws IOException {
         try (H2Client bad = H2Client.connect(port)) {
-            // one 4000-byte field into the dynamic table, then 30 one-byte references to it: 120 KB decoded
+            // one 4000-byte field into the dynamic table, then 100 one-byte references to it: 400 KB decoded
             ByteArrayOutputStream b = new ByteArrayOutputStream();
             b.writeBytes(H2Client.request("GET", "/health"));
             b.write(0x40);
             H2Client.string(b, "x-bomb");
             H2Client.string(b, "a".repeat(4000));
-            for (int i = 0; i < 20; i++) {
+            for (int i = 0; i < 100; i++) {
                 b.write(0x80 | 62);
             }
             bad.frame(H2Client.HEADERS, H2Client.END_HEADERS | H2Client.END_STREAM, 1, b.toByteArray());

@@ -113,6 +113,21 @@ class Http2StreamsTest {
     }
 
     @Test
+    void aStreamOverTheConcurrentLimitIsRefused() throws IOException {
+        try (H2Client c = H2Client.connect(
+                start(ServerConfig.defaults().withHttp2(Http2Limits.DEFAULT.withMaxConcurrentStreams(2))))) {
+            int a = c.send("GET", "/held", null);
+            int b = c.send("GET", "/held", null);
+            int refused = c.send("GET", "/health", null);
+            assertThat(c.response(refused).reset()).isEqualTo(7); // REFUSED_STREAM
+            release.countDown();
+            assertThat(c.response(a).body()).isEqualTo("released");
+            assertThat(c.response(b).body()).isEqualTo("released");
+            assertThat(c.get("/health").body()).isEqualTo("ok");
+        }
+    }
+
+    @Test
     void aBodyInSeveralDataFramesAndTheHeadersReachTheHandler() throws IOException {
         try (H2Client c = H2Client.connect(start())) {
             int id = c.nextStream();
@@ -175,7 +190,10 @@ class Http2StreamsTest {
                 assertThat(c.get("/health").body()).isEqualTo("ok");
             }
         }
-        assertThat(app.metricsText())
+        String text = app.metricsText();
+        assertThat(text).contains("zapline_server_connections_total{transport=\"http\"} 1");
+        assertThat(text).containsPattern("zapline_server_sent_bytes_total\\{transport=\"http\"\\} [1-9]");
+        assertThat(text)
                 .contains("zapline_server_requests_total{route=\"/health\",method=\"GET\",status_class=\"2xx\","
                         + "transport=\"http\"} 3");
     }
