@@ -35,6 +35,12 @@ final class Http2Head implements RequestHead {
     ByteBuf body = Unpooled.EMPTY_BUFFER;
     /** The request's body bytes so far (also counted when the body is refused and dropped). */
     long bodyBytes;
+    /** Body bytes this request holds (counted in the connection's buffered bodies). */
+    long held;
+    /** Body bytes received whose flow-control credit is held back (see the connection's buffered bodies). */
+    int unconsumed;
+    /** When the HEADERS of a request with a body arrived, on the loop's ticker: it must end within the idle timeout. */
+    long arrivedAt;
     /** Whether the request was dispatched (or refused): later DATA is not its body. */
     boolean dispatched;
     /** Whether the response is still being made after dispatch returned (handed off or streaming). */
@@ -97,6 +103,8 @@ final class Http2Head implements RequestHead {
     void clear() {
         body = Unpooled.EMPTY_BUFFER;
         bodyBytes = 0;
+        unconsumed = 0;
+        held = 0;
         dispatched = false;
         pending = false;
         gone = false;

@@ -31,6 +31,8 @@ import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.collection.IntObjectHashMap;
+import java.io.IOException;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -53,6 +55,9 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     private final ServerContext server;
     private final Http2Limits limits;
     private final long maxBody;
+    /** Request body bytes a connection may buffer before their flow-control credit is held back. */
+    private final long creditCap;
+
     private final Attributes attributes = new Attributes();
     /** The context of each stream in flight, by stream id (a request arriving or a response being made). */
     private final IntObjectHashMap<Ctx> streams = new IntObjectHashMap<>();
@@ -85,6 +90,10 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     private long tickNanos;
     private long quietNanos;
     private long stalledNanos;
+    /** Scratch for {@link #expireRequests}. */
+    private Ctx[] expired = new Ctx[8];
+    /** Bytes of request bodies held by this connection's streams (arriving, or kept until their response ends). */
+    private long buffered;
 
     private Http2ServerConnection(
             Http2ConnectionDecoder decoder,
@@ -95,6 +104,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         this.server = server;
         this.limits = server.config().http2();
         this.maxBody = server.limits().maxBody();
+        this.creditCap = Math.max(limits.connectionWindow(), maxBody);
         this.controlFrames = new Http2FloodCounter(
                 limits.maxControlFramesPerWindow(), limits.floodWindow().toNanos());
         connection().addListener(new Http2ConnectionAdapter() {
@@ -237,6 +247,8 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         streams.put(streamId, c);
         if (endOfStream) {
             dispatch(c);
+        } else {
+            h.arrivedAt = chc.executor().ticker().nanoTime();
         }
     }
 
@@ -256,49 +268,66 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
 
     @Override
     public int onDataRead(ChannelHandlerContext chc, int streamId, ByteBuf data, int padding, boolean endOfStream) {
-        // every byte is taken at once (copied, or kept by the request), so its credit goes back at once
-        int processed = data.readableBytes() + padding;
+        int n = data.readableBytes();
+        int processed = n + padding;
         Ctx c = streams.get(streamId);
         if (c == null || c.h2.dispatched) {
             return processed;
         }
         Http2Head h = c.h2;
-        int n = data.readableBytes();
         h.bodyBytes += n;
         if (h.bodyBytes > maxBody) {
-            tooLarge(c);
+            refuse(c, 413, LoopMetrics.BODY_TOO_LARGE);
             return processed;
         }
         if (n > 0) {
-            if (h.body == Unpooled.EMPTY_BUFFER) {
-                h.body = endOfStream
-                        ? data.retainedSlice()
-                        : chc.alloc().buffer(n).writeBytes(data);
-            } else {
-                ByteBuf b = h.body;
-                if (b.maxWritableBytes() < n || b.refCnt() > 1) {
-                    ByteBuf grown = chc.alloc().buffer(Math.max(b.readableBytes() + n, b.capacity() * 2));
-                    grown.writeBytes(b);
-                    b.release();
-                    h.body = b = grown;
-                }
-                b.writeBytes(data);
-            }
+            append(h, data, endOfStream);
+            h.held += n;
+            buffered += n;
+        }
+        // The credit goes back at once while the connection's buffered bodies fit the cap; past it, only when a
+        // body is let go, so a connection buffers at most the cap and a window more. One body within the limit
+        // always fits; streams that all wait on each other are answered 408 at the request timeout.
+        int credit = processed;
+        if (buffered > creditCap) {
+            h.unconsumed += processed;
+            credit = 0;
         }
         if (endOfStream) {
             dispatch(c);
         }
-        return processed;
+        return credit;
     }
 
-    /** 413 for a body over the limit, then RST_STREAM(NO_ERROR): the rest of the request is not wanted. */
-    private void tooLarge(Ctx c) {
+    /** Adds {@code data} to the body: kept as a slice when it is the whole body, else copied. */
+    private void append(Http2Head h, ByteBuf data, boolean last) {
+        int n = data.readableBytes();
+        ByteBuf b = h.body;
+        if (b == Unpooled.EMPTY_BUFFER) {
+            h.body = last ? data.retainedSlice() : chc.alloc().buffer(n).writeBytes(data);
+            return;
+        }
+        if (b.maxWritableBytes() < n || b.refCnt() > 1) {
+            ByteBuf grown = chc.alloc().buffer(Math.max(b.readableBytes() + n, b.capacity() * 2));
+            grown.writeBytes(b);
+            b.release();
+            h.body = b = grown;
+        }
+        b.writeBytes(data);
+    }
+
+    /**
+     * Answers a request that is still arriving with {@code status} (413: body over the limit; 408: not whole in
+     * time), then RST_STREAM(NO_ERROR): the rest of it is not wanted (RFC 9113 §8.1).
+     */
+    private void refuse(Ctx c, int status, int errorKind) {
         Http2Head h = c.h2;
         h.dispatched = true;
         if (metrics != null) {
-            metrics.error(LoopMetrics.BODY_TOO_LARGE);
+            metrics.error(errorKind);
         }
-        Http2Headers r = new DefaultHttp2Headers().status("413").setInt("content-length", 0);
+        Http2Headers r =
+                new DefaultHttp2Headers().status(Integer.toString(status)).setInt("content-length", 0);
         int id = h.streamId;
         encoder().writeHeaders(chc, id, r, 0, true, chc.newPromise());
         resetStream(chc, id, Http2Error.NO_ERROR.code(), chc.newPromise());
@@ -340,11 +369,30 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         if (streams.get(h.streamId) == c) {
             streams.remove(h.streamId);
         }
+        returnCredit(h);
         releaseBody(h);
         pool.give(c);
     }
 
-    private static void releaseBody(Http2Head h) {
+    /** Gives back the flow-control credit held for {@code h}'s body (a closed stream's went back when it closed). */
+    private void returnCredit(Http2Head h) {
+        if (h.unconsumed > 0) {
+            Http2Stream s = connection().stream(h.streamId);
+            int n = h.unconsumed;
+            h.unconsumed = 0;
+            if (s != null) {
+                try {
+                    decoder().flowController().consumeBytes(s, n);
+                } catch (Http2Exception e) {
+                    onError(chc, false, e);
+                }
+            }
+        }
+    }
+
+    private void releaseBody(Http2Head h) {
+        buffered -= h.held;
+        h.held = 0;
         ByteBuf b = h.body;
         h.body = Unpooled.EMPTY_BUFFER;
         if (b != Unpooled.EMPTY_BUFFER && b.refCnt() > 0) {
@@ -437,6 +485,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             goAwayAndClose(Http2Error.NO_ERROR);
             return;
         }
+        expireRequests();
         blocked = false;
         try {
             conn.forEachActiveStream(stallVisitor);
@@ -449,6 +498,29 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             return;
         }
         chc.executor().schedule(check, tickNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Answers 408 to each request still arriving after the idle timeout from its HEADERS (a slow body). */
+    private void expireRequests() {
+        if (streams.isEmpty()) {
+            return;
+        }
+        long now = chc.executor().ticker().nanoTime();
+        long timeout = server.config().idleTimeout().toNanos();
+        int n = 0;
+        for (Ctx c : streams.values()) {
+            Http2Head h = c.h2;
+            if (!h.dispatched && now - h.arrivedAt >= timeout) {
+                if (n == expired.length) {
+                    expired = Arrays.copyOf(expired, n * 2);
+                }
+                expired[n++] = c;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            refuse(expired[i], 408, LoopMetrics.REQUEST_TIMEOUT);
+            expired[i] = null;
+        }
     }
 
     /** Whether {@code s} has response bytes waiting on a window the client keeps at zero (or below). */
@@ -466,6 +538,16 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     @Override
     protected void onConnectionError(
             ChannelHandlerContext chc, boolean outbound, Throwable cause, Http2Exception http2Ex) {
+        boolean io = cause instanceof IOException;
+        if (metrics != null && !failed) {
+            metrics.error(
+                    http2Ex != null
+                            ? LoopMetrics.OTHER_PROTOCOL
+                            : io ? LoopMetrics.IO_ERROR : LoopMetrics.INTERNAL_ERROR);
+        }
+        if (http2Ex == null && !io && !failed) {
+            System.getLogger("dev.zapline.server").log(System.Logger.Level.WARNING, "HTTP/2 connection failed", cause);
+        }
         goAwayAndClose(http2Ex == null ? Http2Error.INTERNAL_ERROR : http2Ex.error());
     }
 

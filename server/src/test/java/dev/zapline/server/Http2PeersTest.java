@@ -115,6 +115,25 @@ class Http2PeersTest {
     }
 
     @Test
+    void curlUploadsABodyLargerThanTheServersWindowsAsCreditComesBack() throws Exception {
+        App small = App.create(ServerConfig.defaults()
+                .withEventLoops(1)
+                .withLimits(dev.zapline.codec.http1.Http1Limits.DEFAULT.withMaxBody(2 << 20))
+                .withHttp2(Http2Limits.DEFAULT.withWindows(65535, 65535)));
+        small.post("/size", ctx -> ctx.send(Integer.toString(ctx.body().readableBytes())));
+        small.listen("http://127.0.0.1:0").start();
+        try {
+            Path f = dir.resolve("large");
+            Files.write(f, new byte[1 << 20]);
+            String url = "http://127.0.0.1:" + small.addresses().get(0).port() + "/size";
+            assertThat(curl2("--data-binary", "@" + f, url)).isEqualTo(Integer.toString(1 << 20));
+            assertThat(curl2("--data-binary", "@" + f, url)).isEqualTo(Integer.toString(1 << 20));
+        } finally {
+            small.stop(Duration.ofSeconds(1));
+        }
+    }
+
+    @Test
     void curlGetsAStreamedResponseAHeadAndA404() throws Exception {
         assertThat(curl2(h2c("/stream"))).isEqualTo("part0\npart1\npart2\n");
         String head = curl2("-I", h2c("/health"));

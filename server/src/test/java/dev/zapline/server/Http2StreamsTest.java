@@ -128,6 +128,17 @@ class Http2StreamsTest {
     }
 
     @Test
+    void aRequestWhoseBodyDoesNotArriveInTimeGets408AndTheConnectionGoesOn() throws IOException {
+        try (H2Client c = H2Client.connect(start(ServerConfig.defaults().withIdleTimeout(Duration.ofMillis(400))))) {
+            int slow = c.nextStream();
+            c.frame(H2Client.HEADERS, H2Client.END_HEADERS, slow, H2Client.request("POST", "/echo"));
+            c.frame(H2Client.DATA, 0, slow, "part".getBytes(StandardCharsets.US_ASCII));
+            assertThat(c.response(slow).status()).isEqualTo("408");
+            assertThat(c.get("/health").body()).isEqualTo("ok");
+        }
+    }
+
+    @Test
     void aBodyInSeveralDataFramesAndTheHeadersReachTheHandler() throws IOException {
         try (H2Client c = H2Client.connect(start())) {
             int id = c.nextStream();
