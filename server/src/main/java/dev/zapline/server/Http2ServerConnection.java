@@ -2,19 +2,13 @@ package dev.zapline.server;
 
 import dev.zapline.server.internal.route.Method;
 import dev.zapline.server.internal.route.RouteMatch;
-import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
-import io.netty.handler.codec.http2.DefaultHttp2Connection;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
-import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2CodecUtil;
-import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
 import io.netty.handler.codec.http2.Http2ConnectionDecoder;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
@@ -26,31 +20,28 @@ import io.netty.handler.codec.http2.Http2FrameListener;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
-import io.netty.handler.codec.http2.Http2StreamVisitor;
-import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.collection.IntObjectHashMap;
 import java.io.IOException;
-import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One HTTP/2 connection (RFC 9113), on Netty's {@link Http2ConnectionHandler} with this class as the frame
  * listener: no child channel per stream. Each stream's request (HEADERS, DATA up to END_STREAM) is dispatched
  * through the app's one {@link Dispatcher} with a {@link Ctx} lent from the loop's pool for as long as the stream
  * is in flight, so a handed-off or streaming stream holds only its own context and the other streams go on; a
- * request answered at once takes and gives back the same context. Responses: a complete one is HEADERS (with
- * content-length) and one DATA frame with END_STREAM; a streamed one HEADERS, a DATA frame per write and an empty
- * DATA frame with END_STREAM; HEAD gets the headers only. Writes are flushed once per read batch.
+ * request answered at once takes and gives back the same context. {@link Http2Responses} writes the responses;
+ * writes are flushed once per read batch.
  *
- * <p>Limits ({@link Http2Limits}): request bodies over the HTTP/1.1 body limit get 413 and RST_STREAM(NO_ERROR);
- * PING or SETTINGS floods and a zero window held open with a response pending are answered with
- * GOAWAY(ENHANCE_YOUR_CALM); rapid reset, empty DATA and CONTINUATION floods and control-frame queues are Netty's
- * own checks, configured from the limits. An idle connection (no open stream, nothing read for the idle timeout)
- * and a draining one get GOAWAY(NO_ERROR) and close, the latter once its open streams are done.
+ * <p>Limits ({@link Http2Limits}): request bodies over the HTTP/1.1 body limit get 413 and RST_STREAM(NO_ERROR),
+ * requests not whole within the idle timeout 408 ({@link Http2Watch}); bodies buffered past a cap hold back their
+ * flow-control credit. PING or SETTINGS floods and a zero window held open with a response pending are answered
+ * with GOAWAY(ENHANCE_YOUR_CALM); rapid reset, empty DATA and CONTINUATION floods and control-frame queues are
+ * Netty's own checks, configured by {@link Http2ConnectionBuilder}. An idle connection (no open stream, nothing
+ * read for the idle timeout) and a draining one get GOAWAY(NO_ERROR) and close, the latter once its open streams
+ * are done; after a GOAWAY for an error the close lingers ({@link Http2Linger}).
  */
-final class Http2ServerConnection extends Http2ConnectionHandler implements Http2FrameListener, Responder {
+final class Http2ServerConnection extends Http2ConnectionHandler implements Http2FrameListener {
 
     private final ServerContext server;
     private final Http2Limits limits;
@@ -58,44 +49,37 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     /** Request body bytes a connection may buffer before their flow-control credit is held back. */
     private final long creditCap;
 
-    private final Attributes attributes = new Attributes();
     /** The context of each stream in flight, by stream id (a request arriving or a response being made). */
-    private final IntObjectHashMap<Ctx> streams = new IntObjectHashMap<>();
+    final IntObjectHashMap<Ctx> streams = new IntObjectHashMap<>();
 
-    private final Http2ResponseHead responseHead = new Http2ResponseHead();
+    /** What answers this connection's streams, the {@link Responder} their contexts are bound to. */
+    private final Http2Responses responses = new Http2Responses(this);
+
     private final Http2FloodCounter controlFrames;
-    private final Runnable check = this::check;
     private Http2Linger linger;
-    private final Http2StreamVisitor stallVisitor = this::blockedOnWindow;
 
     /** The TLS handler in front of this one on a TLS listener; null on plaintext. */
     SslHandler ssl;
     /** Whether the connection was counted opened already (by the HTTP/1.1 handler it replaced). */
     boolean countedOpen;
 
-    private TlsInfo tls;
     private ChannelHandlerContext chc;
     private CtxPool pool;
     private LoopMetrics metrics;
     private int metricsTransport;
     private boolean inRead;
-    private boolean readSinceCheck;
     private boolean windowOpened;
     private boolean draining;
-    private boolean closed;
-    private boolean blocked;
+    boolean closed;
     /** Whether a GOAWAY for an error (or idleness) was sent: the connection is lingering to its close. */
-    private boolean failed;
+    boolean failed;
 
-    private long tickNanos;
-    private long quietNanos;
-    private long stalledNanos;
-    /** Scratch for {@link #expireRequests}. */
-    private Ctx[] expired = new Ctx[8];
+    /** The idle timeout, the stall timeout and the request deadline. */
+    private final Http2Watch watch = new Http2Watch(this);
     /** Bytes of request bodies held by this connection's streams (arriving, or kept until their response ends). */
     private long buffered;
 
-    private Http2ServerConnection(
+    Http2ServerConnection(
             Http2ConnectionDecoder decoder,
             Http2ConnectionEncoder encoder,
             Http2Settings settings,
@@ -117,48 +101,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
 
     /** A connection handler for {@code server}'s HTTP/2 settings and limits. */
     static Http2ServerConnection create(ServerContext server) {
-        return new Builder(server).build();
-    }
-
-    private static final class Builder extends AbstractHttp2ConnectionHandlerBuilder<Http2ServerConnection, Builder> {
-        private final ServerContext server;
-
-        Builder(ServerContext server) {
-            this.server = server;
-            Http2Limits l = server.config().http2();
-            // No priorities (RFC 9113 deprecates them): the uniform distributor keeps less state per stream.
-            DefaultHttp2Connection connection = new DefaultHttp2Connection(true);
-            connection
-                    .remote()
-                    .flowController(new DefaultHttp2RemoteFlowController(
-                            connection, new UniformStreamByteDistributor(connection)));
-            connection(connection);
-            initialSettings(new Http2Settings()
-                    .maxConcurrentStreams(l.maxConcurrentStreams())
-                    .maxHeaderListSize(l.maxHeaderListSize())
-                    .maxFrameSize(l.maxFrameSize())
-                    .initialWindowSize(l.initialStreamWindow()));
-            decoderEnforceMaxRstFramesPerWindow(
-                    l.maxResetsPerWindow(), (int) Math.max(1, l.floodWindow().toSeconds()));
-            encoderEnforceMaxQueuedControlFrames(l.maxQueuedControlFrames());
-            decoderEnforceMaxConsecutiveEmptyDataFrames(l.maxConsecutiveEmptyData());
-            decoderEnforceMaxSmallContinuationFrames(l.maxSmallContinuationFrames());
-            // the GOAWAY is sent by this class (drain, idle, protections); close() closes
-            decoupleCloseAndGoAway(true);
-        }
-
-        @Override
-        protected Http2ServerConnection build() {
-            return super.build();
-        }
-
-        @Override
-        protected Http2ServerConnection build(
-                Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings) {
-            Http2ServerConnection c = new Http2ServerConnection(decoder, encoder, settings, server);
-            decoder.frameListener(c);
-            return c;
-        }
+        return new Http2ConnectionBuilder(server).build();
     }
 
     @Override
@@ -172,17 +115,12 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
                 metrics.opened(metricsTransport);
             }
         }
+        responses.bind(chc, server);
         linger = new Http2Linger(metrics, metricsTransport);
         chc.pipeline().addBefore(chc.name(), null, linger);
         super.handlerAdded(chc);
         openConnectionWindow();
-        tickNanos = Math.max(
-                1,
-                Math.min(
-                                server.config().idleTimeout().toNanos(),
-                                limits.stallTimeout().toNanos())
-                        / 2);
-        chc.executor().schedule(check, tickNanos, TimeUnit.NANOSECONDS);
+        watch.start(chc, server.config().idleTimeout(), limits.stallTimeout());
     }
 
     @Override
@@ -213,7 +151,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             return;
         }
         inRead = true;
-        readSinceCheck = true;
+        watch.read();
         if (metrics != null && msg instanceof ByteBuf b) {
             metrics.received(metricsTransport, b.readableBytes());
         }
@@ -238,7 +176,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             }
             return;
         }
-        c = pool.take(this, chc.channel(), Transport.HTTP);
+        c = pool.take(responses, chc.channel(), Transport.HTTP);
         Http2Head h = c.h2;
         if (h == null) {
             c.h2 = h = new Http2Head();
@@ -320,7 +258,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
      * Answers a request that is still arriving with {@code status} (413: body over the limit; 408: not whole in
      * time), then RST_STREAM(NO_ERROR): the rest of it is not wanted (RFC 9113 §8.1).
      */
-    private void refuse(Ctx c, int status, int errorKind) {
+    void refuse(Ctx c, int status, int errorKind) {
         Http2Head h = c.h2;
         h.dispatched = true;
         if (metrics != null) {
@@ -350,7 +288,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     }
 
     /** The response is complete: listeners run, the request is counted, its body released, its context returned. */
-    private void finish(Ctx c) {
+    void finish(Ctx c) {
         Http2Head h = c.h2;
         h.pending = false;
         c.finished();
@@ -472,68 +410,6 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         }
     }
 
-    /** The idle timeout and the stall check, every half of the shorter of the two. */
-    private void check() {
-        if (closed || failed) {
-            return;
-        }
-        quietNanos = readSinceCheck ? 0 : quietNanos + tickNanos;
-        readSinceCheck = false;
-        Http2Connection conn = connection();
-        if (conn.numActiveStreams() == 0
-                && quietNanos >= server.config().idleTimeout().toNanos()) {
-            goAwayAndClose(Http2Error.NO_ERROR);
-            return;
-        }
-        expireRequests();
-        blocked = false;
-        try {
-            conn.forEachActiveStream(stallVisitor);
-        } catch (Http2Exception e) {
-            throw new IllegalStateException(e);
-        }
-        stalledNanos = blocked ? stalledNanos + tickNanos : 0;
-        if (stalledNanos >= limits.stallTimeout().toNanos()) {
-            goAwayAndClose(Http2Error.ENHANCE_YOUR_CALM);
-            return;
-        }
-        chc.executor().schedule(check, tickNanos, TimeUnit.NANOSECONDS);
-    }
-
-    /** Answers 408 to each request still arriving after the idle timeout from its HEADERS (a slow body). */
-    private void expireRequests() {
-        if (streams.isEmpty()) {
-            return;
-        }
-        long now = chc.executor().ticker().nanoTime();
-        long timeout = server.config().idleTimeout().toNanos();
-        int n = 0;
-        for (Ctx c : streams.values()) {
-            Http2Head h = c.h2;
-            if (!h.dispatched && now - h.arrivedAt >= timeout) {
-                if (n == expired.length) {
-                    expired = Arrays.copyOf(expired, n * 2);
-                }
-                expired[n++] = c;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            refuse(expired[i], 408, LoopMetrics.REQUEST_TIMEOUT);
-            expired[i] = null;
-        }
-    }
-
-    /** Whether {@code s} has response bytes waiting on a window the client keeps at zero (or below). */
-    private boolean blockedOnWindow(Http2Stream s) {
-        var flow = encoder().flowController();
-        if (flow.hasFlowControlled(s)
-                && (flow.windowSize(s) <= 0 || flow.windowSize(connection().connectionStream()) <= 0)) {
-            blocked = true;
-            return false;
-        }
-        return true;
-    }
-
     /** A connection error (Netty's checks or ours): GOAWAY with its code, then {@link #goAwayAndClose}. */
     @Override
     protected void onConnectionError(
@@ -555,7 +431,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
      * GOAWAY with {@code error} and the last stream id, then a lingering close ({@link Http2Linger}): what the peer
      * still sends is read and dropped.
      */
-    private void goAwayAndClose(Http2Error error) {
+    void goAwayAndClose(Http2Error error) {
         if (failed) {
             return;
         }
@@ -602,7 +478,8 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         }
     }
 
-    private void afterWrite() {
+    /** After writing a response part: flush now unless a read batch is in progress (it flushes at its end). */
+    void afterWrite() {
         if (!inRead) {
             try {
                 flush(chc);
@@ -610,120 +487,6 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
                 chc.fireExceptionCaught(e);
             }
         }
-    }
-
-    @Override
-    public void respond(Ctx ctx, byte[] body, int offset, int length) {
-        ctx.responseLength = length;
-        if (ctx.h2.gone) {
-            return;
-        }
-        ByteBuf data = hasBody(ctx) && length > 0 ? chc.alloc().buffer(length).writeBytes(body, offset, length) : null;
-        complete(ctx, data, length, false);
-    }
-
-    @Override
-    public void respond(Ctx ctx, ByteBuf body) {
-        ctx.responseLength = body.readableBytes();
-        if (ctx.h2.gone || !hasBody(ctx) || !body.isReadable()) {
-            long n = body.readableBytes();
-            body.release();
-            if (!ctx.h2.gone) {
-                complete(ctx, null, n, false);
-            }
-            return;
-        }
-        complete(ctx, body, body.readableBytes(), false);
-    }
-
-    @Override
-    public void respond(Ctx ctx, CharSequence text) {
-        int length = HttpResponses.utf8Length(text);
-        ctx.responseLength = length;
-        if (ctx.h2.gone) {
-            return;
-        }
-        ByteBuf data = null;
-        if (hasBody(ctx) && length > 0) {
-            data = chc.alloc().buffer(length);
-            ByteBufUtil.reserveAndWriteUtf8(data, text, length);
-        }
-        complete(ctx, data, length, true);
-    }
-
-    private static boolean hasBody(Ctx ctx) {
-        return !ctx.omitBody && HttpResponses.hasBody(ctx.status());
-    }
-
-    /** HEADERS with content-length {@code length}, then {@code data} with END_STREAM (or none: END_STREAM on HEADERS). */
-    private void complete(Ctx ctx, ByteBuf data, long length, boolean text) {
-        int id = ctx.h2.streamId;
-        ctx.h2.gone = true;
-        Http2Headers h = responseHead.head(ctx, server.dateLine(), length, text);
-        encoder().writeHeaders(chc, id, h, 0, data == null, chc.newPromise());
-        if (data != null) {
-            encoder().writeData(chc, id, data, 0, true, chc.newPromise());
-        }
-        afterWrite();
-    }
-
-    @Override
-    public void startStream(Ctx ctx) {
-        Http2Head s = ctx.h2;
-        if (s.gone) {
-            return;
-        }
-        boolean body = hasBody(ctx);
-        Http2Headers h = responseHead.head(ctx, server.dateLine(), -1, false);
-        encoder().writeHeaders(chc, s.streamId, h, 0, !body, chc.newPromise());
-        s.gone = !body;
-        afterWrite();
-    }
-
-    @Override
-    public void streamChunk(Ctx ctx, ByteBuf data) {
-        if (ctx.h2.gone || !data.isReadable()) {
-            data.release();
-            return;
-        }
-        encoder().writeData(chc, ctx.h2.streamId, data, 0, false, chc.newPromise());
-        afterWrite();
-    }
-
-    @Override
-    public void endStream(Ctx ctx) {
-        Http2Head s = ctx.h2;
-        if (!s.gone) {
-            s.gone = true;
-            encoder().writeData(chc, s.streamId, Unpooled.EMPTY_BUFFER, 0, true, chc.newPromise());
-        }
-        if (s.pending && (ctx.handOff == null || ctx.handOff.isDone())) {
-            finish(ctx);
-        }
-        afterWrite();
-    }
-
-    @Override
-    public void completeHandOff(Ctx ctx, Handler responder) {
-        Dispatcher.complete(ctx, responder);
-        if (!ctx.streaming() && ctx.h2.pending) {
-            finish(ctx);
-        }
-        afterWrite();
-    }
-
-    @Override
-    public TlsInfo tls() {
-        TlsInfo t = tls;
-        if (t == null && ssl != null && ssl.handshakeFuture().isSuccess()) {
-            tls = t = TlsInfo.of(ssl);
-        }
-        return t;
-    }
-
-    @Override
-    public Attributes connectionAttributes() {
-        return attributes;
     }
 
     @Override
