@@ -8,7 +8,11 @@ import java.time.Duration;
  * close, other connections unaffected. The HTTP/1.1 {@link ServerConfig#limits() limits} still bound the request
  * body (413) and, through {@link #maxHeaderListSize}, the header block.
  *
- * <p>Immutable; start from {@link #DEFAULT} and change what you need with the {@code with} methods.
+ * <p>Start from {@link #DEFAULT} and change what you need with the {@code with} methods:
+ *
+ * {@snippet class=dev.zapline.server.snippets.CtxSnippets region=http2}
+ *
+ * <p>Immutable and thread-safe; docs/server.md "HTTP/2" lists what each breach is answered with.
  *
  * @param maxConcurrentStreams SETTINGS_MAX_CONCURRENT_STREAMS (256); a stream over it is refused (REFUSED_STREAM)
  * @param maxHeaderListSize SETTINGS_MAX_HEADER_LIST_SIZE, decoded bytes (64 KiB, as HTTP/1.1's header limit): a
