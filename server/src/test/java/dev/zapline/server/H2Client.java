@@ -68,6 +68,10 @@ final class H2Client implements AutoCloseable {
     private final DataInputStream in;
     private final DefaultHttp2HeadersDecoder hpack = new DefaultHttp2HeadersDecoder(false);
     private int nextStream = 1;
+    /** Frames read for streams other than the one being waited on, by stream. */
+    private final java.util.Map<Integer, java.util.ArrayDeque<Frame>> held = new java.util.HashMap<>();
+    /** The decoded header list of each HEADERS frame read and not yet consumed (by identity). */
+    private final java.util.Map<Frame, Http2Headers> decoded = new java.util.IdentityHashMap<>();
     /** The header list of the last response read by {@link #response}. */
     Http2Headers lastHeaders;
 
@@ -197,23 +201,31 @@ final class H2Client implements AutoCloseable {
         return response(send("GET", path, null));
     }
 
-    /** Reads frames (acking SETTINGS) until stream {@code id} ends or is reset. */
+    /**
+     * Reads frames (acking SETTINGS) until stream {@code id} ends or is reset. Frames of other streams are kept for
+     * their own {@code response} call; header blocks are decoded in the order they arrive, as HPACK requires.
+     */
     Response response(int id) throws IOException {
         String status = null;
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         while (true) {
-            Frame f = read();
+            java.util.ArrayDeque<Frame> mine = held.get(id);
+            Frame f = mine != null && !mine.isEmpty() ? mine.poll() : read();
             if (f.type == GOAWAY) {
                 throw new IOException("GOAWAY " + f.errorCode() + " before stream " + id + " ended");
             }
             if (f.stream != id) {
+                if (f.stream != 0) {
+                    held.computeIfAbsent(f.stream, k -> new java.util.ArrayDeque<>())
+                            .add(f);
+                }
                 continue;
             }
             if (f.type == RST_STREAM) {
                 return new Response(status, body.toString(StandardCharsets.UTF_8), f.errorCode());
             }
             if (f.type == HEADERS) {
-                lastHeaders = headers(f);
+                lastHeaders = decoded.remove(f);
                 status = lastHeaders.status().toString();
             } else if (f.type == DATA) {
                 body.writeBytes(f.payload);
@@ -248,7 +260,11 @@ final class H2Client implements AutoCloseable {
             if (type == WINDOW_UPDATE || (type == SETTINGS)) {
                 continue;
             }
-            return new Frame(type, flags, stream, p);
+            Frame f = new Frame(type, flags, stream, p);
+            if (type == HEADERS) {
+                decoded.put(f, headers(f));
+            }
+            return f;
         }
     }
 
