@@ -2,6 +2,7 @@ package dev.zapline.cli;
 
 import dev.zapline.cli.serve.DemoApp;
 import dev.zapline.server.App;
+import dev.zapline.server.Http2Limits;
 import dev.zapline.server.ListenAddress;
 import dev.zapline.server.ServerConfig;
 import dev.zapline.transport.ServerTls;
@@ -34,7 +35,11 @@ final class ServeCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--http", paramLabel = "HOST:PORT", description = "Serve HTTP/1.1 here (repeatable).")
+    @Option(
+            names = "--http",
+            paramLabel = "HOST:PORT",
+            description = "Serve HTTP/1.1 here, and HTTP/2 to clients with prior knowledge (h2c) on the same port"
+                    + " (repeatable).")
     List<String> http = new ArrayList<>();
 
     @Option(
@@ -46,7 +51,8 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--https",
             paramLabel = "HOST:PORT",
-            description = "Serve HTTP/1.1 over TLS here (repeatable); needs --cert and --key, or --self-signed.")
+            description = "Serve HTTP/1.1 and HTTP/2 (ALPN h2) over TLS here (repeatable); needs --cert and --key,"
+                    + " or --self-signed.")
     List<String> https = new ArrayList<>();
 
     @Option(
@@ -88,6 +94,12 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--event-loops", paramLabel = "N", description = "Event loop threads (default: cores).")
     Integer eventLoops;
 
+    @Option(
+            names = "--h2-max-streams",
+            paramLabel = "N",
+            description = "HTTP/2 streams a connection may have open at once (default ${DEFAULT-VALUE}).")
+    int h2MaxStreams = Http2Limits.DEFAULT.maxConcurrentStreams();
+
     @Option(names = "--reuse-port", description = "Bind with SO_REUSEPORT (epoll).")
     boolean reusePort;
 
@@ -115,7 +127,10 @@ final class ServeCommand implements Callable<Integer> {
             http.add("127.0.0.1:8080");
         }
         ServerTls tls = tls();
-        ServerConfig config = ServerConfig.defaults().withReusePort(reusePort).withNativeTransport(!nio);
+        ServerConfig config = ServerConfig.defaults()
+                .withReusePort(reusePort)
+                .withNativeTransport(!nio)
+                .withHttp2(Http2Limits.DEFAULT.withMaxConcurrentStreams(h2MaxStreams));
         if (eventLoops != null) {
             config = config.withEventLoops(eventLoops);
         }

@@ -94,7 +94,8 @@ public final class App extends Routes<App> implements AutoCloseable {
 
     /**
      * The certificate and TLS settings of every {@code https://} and {@code zaps://} address (ZAPS listeners
-     * advertise the ALPN protocol {@code zap} instead of the HTTPS ones).
+     * advertise the ALPN protocol {@code zap} instead of the HTTPS ones; HTTPS listeners with the default ALPN offer
+     * {@code h2} and {@code http/1.1}, see {@link ServerTls#forHttp2()}).
      *
      * {@snippet class=dev.zapline.server.snippets.AppSnippets region=tls}
      */
@@ -212,11 +213,12 @@ public final class App extends Routes<App> implements AutoCloseable {
                     + "start(), e.g. tls(ServerTls.pem(certChain, key)) or tls(ServerTls.selfSigned()) for local use");
         }
         ServerTls zap = zaps ? tls.forZap() : null;
-        tls.context();
+        ServerTls https = tls.forHttp2();
+        https.context();
         if (zap != null) {
             zap.context();
         }
-        return new TlsListeners(tls, zap, tlsStats);
+        return new TlsListeners(https, zap, tlsStats);
     }
 
     /** The settings of each TLS listener kind; a new {@link TlsListener} (own handshake count) per address. */
@@ -242,7 +244,7 @@ public final class App extends Routes<App> implements AutoCloseable {
                     protected void initChannel(Channel ch) {
                         connections.add(ch);
                         if (tlsListener != null) {
-                            tlsListener.install(ch, connection(server, a.transport()));
+                            tlsListener.install(ch, connection(server, a.transport()), server);
                         } else {
                             pipeline(ch.pipeline(), server, a.transport());
                         }

@@ -347,6 +347,11 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     }
 
     @Override
+    public Attributes connectionAttributes() {
+        return attributes;
+    }
+
+    @Override
     public void completeHandOff(Ctx ctx, Handler responder) {
         Dispatcher.complete(ctx, responder);
         if (!ctx.streaming()) {
@@ -385,7 +390,8 @@ abstract class Connection extends ChannelInboundHandlerAdapter implements Respon
     }
 
     /** What this connection's TLS handshake negotiated (read once), or null on plaintext and before it ends. */
-    TlsInfo tls() {
+    @Override
+    public TlsInfo tls() {
         TlsInfo t = tls;
         if (t == null && ssl != null && ssl.handshakeFuture().isSuccess()) {
             tls = t = TlsInfo.of(ssl);

@@ -26,7 +26,9 @@ public final class Ctx {
 
     private Channel channel;
     private Transport transport;
-    private Connection connection;
+    /** Who answers this request: the HTTP/1.1 or ZAP connection, or the HTTP/2 connection of the stream. */
+    private Responder connection;
+
     private final JsonCodec json;
     private final ResponseHeaders headers = new ResponseHeaders();
     private final Attributes attributes = new Attributes();
@@ -36,6 +38,8 @@ public final class Ctx {
     HttpHead http;
 
     ZapHead zap;
+
+    Http2Head h2;
 
     RequestHead head;
     private Handler[] chain;
@@ -55,9 +59,14 @@ public final class Ctx {
 
     /** Lends this context to {@code c} (on its event loop). */
     void bind(Connection c) {
-        this.connection = c;
-        this.channel = c.chc.channel();
-        this.transport = c.transport();
+        bind(c, c.chc.channel(), c.transport());
+    }
+
+    /** Lends this context to {@code r}, answering on {@code ch} (on its event loop). */
+    void bind(Responder r, Channel ch, Transport t) {
+        this.connection = r;
+        this.channel = ch;
+        this.transport = t;
     }
 
     /** Takes it back: a stale reference now fails fast instead of reaching another connection. */
@@ -67,6 +76,9 @@ public final class Ctx {
         }
         if (zap != null) {
             zap.clear();
+        }
+        if (h2 != null) {
+            h2.clear();
         }
         connection = null;
         channel = null;
@@ -398,12 +410,15 @@ public final class Ctx {
     /** The value of {@code key} on this request (or connection, for a per-connection key), or null. */
     @SuppressWarnings("unchecked")
     public <T> T attribute(Attribute<T> key) {
-        return (T) (key.perRequest ? attributes.get(key) : connection.attributes.get(key));
+        return (T)
+                (key.perRequest
+                        ? attributes.get(key)
+                        : connection.connectionAttributes().get(key));
     }
 
     /** Sets {@code key} to {@code value}; allocation-free once the key's slot exists on this connection. */
     public <T> Ctx attribute(Attribute<T> key, T value) {
-        (key.perRequest ? attributes : connection.attributes).set(key, value);
+        (key.perRequest ? attributes : connection.connectionAttributes()).set(key, value);
         return this;
     }
 

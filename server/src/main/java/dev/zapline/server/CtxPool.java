@@ -23,6 +23,19 @@ final class CtxPool {
     }
 
     Ctx take(Connection c) {
+        Ctx x = take();
+        x.bind(c);
+        return x;
+    }
+
+    /** A context lent to {@code r}, answering on {@code ch}. */
+    Ctx take(Responder r, io.netty.channel.Channel ch, Transport t) {
+        Ctx x = take();
+        x.bind(r, ch, t);
+        return x;
+    }
+
+    private Ctx take() {
         Ctx x;
         if (size > 0) {
             x = free[--size];
@@ -30,7 +43,6 @@ final class CtxPool {
         } else {
             x = new Ctx(server.json(), server.dispatcher().newMatch());
         }
-        x.bind(c);
         return x;
     }
 

@@ -28,6 +28,11 @@ final class HttpConnection extends Connection {
     private int phase = HEAD;
     private long need;
     private boolean keepAlive;
+    /**
+     * Whether the first bytes were checked for the HTTP/2 connection preface (RFC 9113 §3.4, prior knowledge); set
+     * from the start on TLS, where ALPN chose this handler.
+     */
+    private boolean protocolKnown;
     /** The event loop's head writer, looked up once. */
     private HttpHeadWriter writer;
 
@@ -58,6 +63,9 @@ final class HttpConnection extends Connection {
 
     @Override
     void decode() {
+        if (!protocolKnown && !http1()) {
+            return;
+        }
         try {
             while (canDecode()) {
                 if (phase == HEAD) {
@@ -96,6 +104,40 @@ final class HttpConnection extends Connection {
         } catch (Http1Exception e) {
             reject(e.status(), e.getMessage());
         }
+    }
+
+    /**
+     * Whether the connection speaks HTTP/1.1: decided at the first byte that differs from the HTTP/2 preface (a
+     * prefix of it waits for more). A whole preface hands the connection, bytes read so far included, to
+     * {@link Http2ServerConnection}. {@code Upgrade: h2c} is not offered: such a request is answered as HTTP/1.1.
+     */
+    private boolean http1() {
+        if (ssl != null) {
+            protocolKnown = true;
+            return true;
+        }
+        int match = Http2Preface.match(cumulation);
+        if (match < 0) {
+            protocolKnown = true;
+            return true;
+        }
+        if (match > 0) {
+            protocolKnown = true;
+            toHttp2();
+        }
+        return false;
+    }
+
+    private void toHttp2() {
+        ByteBuf read = cumulation;
+        cumulation = null;
+        // counted as this connection; the HTTP/2 handler does not count it again, nor this one its close
+        closed = true;
+        Http2ServerConnection h2 = Http2ServerConnection.create(server);
+        h2.countedOpen = true;
+        chc.pipeline().addAfter(chc.name(), null, h2);
+        chc.fireChannelRead(read);
+        chc.pipeline().remove(this);
     }
 
     private void startBody(HttpHead head) {

@@ -1,10 +1,13 @@
 package dev.zapline.server;
 
+import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
 
 /**
  * How a transport answers a request: the {@link Ctx} collects status and headers, then hands the body here, and
- * the transport encodes the whole response into its outbound buffer. Called on the connection's event loop.
+ * the transport encodes the whole response into its outbound buffer. Called on the connection's event loop. An
+ * HTTP/1.1 or ZAP connection is its own responder; an HTTP/2 connection answers every stream, and finds the
+ * stream from the {@link Ctx}.
  */
 interface Responder {
 
@@ -25,6 +28,12 @@ interface Responder {
 
     /** Ends a streamed response. */
     void endStream(Ctx ctx);
+
+    /** What the connection's TLS handshake negotiated, or null on plaintext. */
+    TlsInfo tls();
+
+    /** The connection's attribute values ({@link Attribute#perConnection}). */
+    Attributes connectionAttributes();
 
     /** On the event loop: answers a handed-off request with {@code responder}, then resumes the connection. */
     void completeHandOff(Ctx ctx, Handler responder);

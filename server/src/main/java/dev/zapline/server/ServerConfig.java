@@ -18,6 +18,7 @@ import java.util.function.LongSupplier;
  * @param clock wall-clock milliseconds, for the Date header (tests pass a fixed clock)
  * @param nativeTransport use epoll when available (NIO otherwise, or when false)
  * @param maxFrame largest ZAP frame accepted, in bytes (default 64 MiB); a larger one gets 400 and a close
+ * @param http2 HTTP/2 settings and protections ({@link Http2Limits#DEFAULT})
  */
 public record ServerConfig(
         int eventLoops,
@@ -27,7 +28,8 @@ public record ServerConfig(
         JsonCodec json,
         LongSupplier clock,
         boolean nativeTransport,
-        int maxFrame) {
+        int maxFrame,
+        Http2Limits http2) {
 
     /** The default clock; with it, the date line comes from a ticking cache instead of a clock read per response. */
     static final LongSupplier SYSTEM_CLOCK = System::currentTimeMillis;
@@ -53,38 +55,45 @@ public record ServerConfig(
                 new JacksonJsonCodec(),
                 SYSTEM_CLOCK,
                 true,
-                64 << 20);
+                64 << 20,
+                Http2Limits.DEFAULT);
     }
 
     public ServerConfig withEventLoops(int n) {
-        return new ServerConfig(n, reusePort, limits, idleTimeout, json, clock, nativeTransport, maxFrame);
+        return new ServerConfig(n, reusePort, limits, idleTimeout, json, clock, nativeTransport, maxFrame, http2);
     }
 
     public ServerConfig withReusePort(boolean on) {
-        return new ServerConfig(eventLoops, on, limits, idleTimeout, json, clock, nativeTransport, maxFrame);
+        return new ServerConfig(eventLoops, on, limits, idleTimeout, json, clock, nativeTransport, maxFrame, http2);
     }
 
     public ServerConfig withLimits(Http1Limits l) {
-        return new ServerConfig(eventLoops, reusePort, l, idleTimeout, json, clock, nativeTransport, maxFrame);
+        return new ServerConfig(eventLoops, reusePort, l, idleTimeout, json, clock, nativeTransport, maxFrame, http2);
     }
 
     public ServerConfig withIdleTimeout(Duration d) {
-        return new ServerConfig(eventLoops, reusePort, limits, d, json, clock, nativeTransport, maxFrame);
+        return new ServerConfig(eventLoops, reusePort, limits, d, json, clock, nativeTransport, maxFrame, http2);
     }
 
     public ServerConfig withJson(JsonCodec codec) {
-        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, codec, clock, nativeTransport, maxFrame);
+        return new ServerConfig(
+                eventLoops, reusePort, limits, idleTimeout, codec, clock, nativeTransport, maxFrame, http2);
     }
 
     public ServerConfig withClock(LongSupplier millis) {
-        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, millis, nativeTransport, maxFrame);
+        return new ServerConfig(
+                eventLoops, reusePort, limits, idleTimeout, json, millis, nativeTransport, maxFrame, http2);
     }
 
     public ServerConfig withMaxFrame(int bytes) {
-        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, clock, nativeTransport, bytes);
+        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, clock, nativeTransport, bytes, http2);
     }
 
     public ServerConfig withNativeTransport(boolean on) {
-        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, clock, on, maxFrame);
+        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, clock, on, maxFrame, http2);
+    }
+
+    public ServerConfig withHttp2(Http2Limits h2) {
+        return new ServerConfig(eventLoops, reusePort, limits, idleTimeout, json, clock, nativeTransport, maxFrame, h2);
     }
 }

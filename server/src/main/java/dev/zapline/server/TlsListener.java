@@ -21,16 +21,23 @@ final class TlsListener {
     private final int max;
     private final TlsStats stats;
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** Whether the listener offers HTTP/2 in ALPN. */
+    private final boolean h2;
 
     TlsListener(ServerTls tls, TlsStats stats) {
         this.context = tls.context();
         this.timeoutMillis = tls.handshakeTimeout().toMillis();
         this.max = tls.maxHandshakes();
         this.stats = stats;
+        this.h2 = tls.alpn().contains("h2");
     }
 
-    /** Installs TLS and {@code connection} on {@code ch}, or closes it when the limit is reached. */
-    void install(Channel ch, Connection connection) {
+    /**
+     * Installs TLS and {@code connection} on {@code ch}, or closes it when the limit is reached. On an HTTPS
+     * listener offering {@code h2}, the handshake's ALPN result chooses between {@code connection} and an HTTP/2
+     * one ({@link AlpnSwitch}).
+     */
+    void install(Channel ch, Connection connection, ServerContext server) {
         if (inFlight.incrementAndGet() > max) {
             inFlight.decrementAndGet();
             stats.refuse();
@@ -41,7 +48,11 @@ final class TlsListener {
         SslHandler ssl = context.newHandler(ch.alloc());
         ssl.setHandshakeTimeoutMillis(timeoutMillis);
         connection.ssl = ssl;
-        ch.pipeline().addLast(ssl, connection);
+        if (connection instanceof HttpConnection && h2) {
+            ch.pipeline().addLast(ssl, new AlpnSwitch(ssl, connection, server));
+        } else {
+            ch.pipeline().addLast(ssl, connection);
+        }
         ssl.handshakeFuture().addListener(f -> {
             inFlight.decrementAndGet();
             if (f.isSuccess()) {

@@ -31,6 +31,9 @@ public final class ServerTls {
     /** The ALPN protocol of an HTTPS listener. */
     public static final List<String> ALPN_HTTP = List.of("http/1.1");
 
+    /** The ALPN protocols of an HTTPS listener that serves HTTP/2 too, preferred in this order. */
+    public static final List<String> ALPN_H2 = List.of("h2", "http/1.1");
+
     /** The ALPN protocol a ZAPS listener advertises. */
     public static final List<String> ALPN_ZAP = List.of("zap");
 
@@ -175,6 +178,14 @@ public final class ServerTls {
     /** A copy for a ZAPS listener: the same settings, advertising {@link #ALPN_ZAP} (its context is its own). */
     public ServerTls forZap() {
         return alpn.equals(ALPN_ZAP) ? this : withAlpn(ALPN_ZAP);
+    }
+
+    /**
+     * A copy for an HTTPS listener that serves HTTP/2: with the default ALPN ({@link #ALPN_HTTP}) it offers
+     * {@link #ALPN_H2} instead; ALPN set otherwise is kept as it is. A client offering no ALPN gets HTTP/1.1.
+     */
+    public ServerTls forHttp2() {
+        return alpn.equals(ALPN_HTTP) ? withAlpn(ALPN_H2) : this;
     }
 
     public boolean isSelfSigned() {

@@ -5,6 +5,7 @@ import dev.zapline.server.Attribute;
 import dev.zapline.server.Ctx;
 import dev.zapline.server.HandOff;
 import dev.zapline.server.HeaderName;
+import dev.zapline.server.Http2Limits;
 import dev.zapline.server.HttpStatusException;
 import dev.zapline.server.ServerConfig;
 import java.time.Duration;
@@ -122,6 +123,14 @@ final class CtxSnippets {
     ServerConfig config() {
         // @start region="config"
         ServerConfig c = ServerConfig.defaults().withEventLoops(2).withIdleTimeout(Duration.ofSeconds(5));
+        // @end
+        return c;
+    }
+
+    ServerConfig http2() {
+        // @start region="http2"
+        ServerConfig c = ServerConfig.defaults()
+                .withHttp2(Http2Limits.DEFAULT.withMaxConcurrentStreams(100).withStallTimeout(Duration.ofSeconds(5)));
         // @end
         return c;
     }

@@ -1,0 +1,57 @@
+package dev.zapline.server;
+
+import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
+import io.netty.handler.codec.http2.DefaultHttp2Connection;
+import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
+import io.netty.handler.codec.http2.Http2ConnectionDecoder;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.codec.http2.UniformStreamByteDistributor;
+
+/**
+ * Builds an {@link Http2ServerConnection} from the app's {@link Http2Limits}: the SETTINGS it advertises, Netty's
+ * own flood checks (rapid reset, empty DATA, small CONTINUATION frames, queued control frames) and the connection
+ * as its own frame listener.
+ */
+final class Http2ConnectionBuilder
+        extends AbstractHttp2ConnectionHandlerBuilder<Http2ServerConnection, Http2ConnectionBuilder> {
+
+    private final ServerContext server;
+
+    Http2ConnectionBuilder(ServerContext server) {
+        this.server = server;
+        Http2Limits l = server.config().http2();
+        // No priorities (RFC 9113 deprecates them): the uniform distributor keeps less state per stream.
+        DefaultHttp2Connection connection = new DefaultHttp2Connection(true);
+        connection
+                .remote()
+                .flowController(
+                        new DefaultHttp2RemoteFlowController(connection, new UniformStreamByteDistributor(connection)));
+        connection(connection);
+        initialSettings(new Http2Settings()
+                .maxConcurrentStreams(l.maxConcurrentStreams())
+                .maxHeaderListSize(l.maxHeaderListSize())
+                .maxFrameSize(l.maxFrameSize())
+                .initialWindowSize(l.initialStreamWindow()));
+        decoderEnforceMaxRstFramesPerWindow(
+                l.maxResetsPerWindow(), (int) Math.max(1, l.floodWindow().toSeconds()));
+        encoderEnforceMaxQueuedControlFrames(l.maxQueuedControlFrames());
+        decoderEnforceMaxConsecutiveEmptyDataFrames(l.maxConsecutiveEmptyData());
+        decoderEnforceMaxSmallContinuationFrames(l.maxSmallContinuationFrames());
+        // the connection sends its GOAWAYs itself (drain, idle, protections); close() just closes
+        decoupleCloseAndGoAway(true);
+    }
+
+    @Override
+    protected Http2ServerConnection build() {
+        return super.build();
+    }
+
+    @Override
+    protected Http2ServerConnection build(
+            Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings) {
+        Http2ServerConnection c = new Http2ServerConnection(decoder, encoder, settings, server);
+        decoder.frameListener(c);
+        return c;
+    }
+}

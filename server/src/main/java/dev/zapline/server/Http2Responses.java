@@ -1,0 +1,150 @@
+package dev.zapline.server;
+
+import dev.zapline.transport.TlsInfo;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.ssl.SslHandler;
+
+/**
+ * How an {@link Http2ServerConnection} answers its streams: the {@link Responder} every stream's {@link Ctx} is
+ * bound to, finding the stream from {@link Ctx#h2}. A complete response is HEADERS (with content-length) and one
+ * DATA frame with END_STREAM, or END_STREAM on the HEADERS when there is no body (HEAD, 204, 304, empty); a
+ * streamed one is HEADERS, a DATA frame per piece and an empty DATA frame with END_STREAM. What a stream that is
+ * gone (reset, or already ended) still writes is dropped. One per connection, on its event loop.
+ */
+final class Http2Responses implements Responder {
+
+    private final Http2ServerConnection connection;
+    private final Http2ResponseHead head = new Http2ResponseHead();
+    private final Attributes attributes = new Attributes();
+    private ChannelHandlerContext chc;
+    private ServerContext server;
+    private TlsInfo tls;
+
+    Http2Responses(Http2ServerConnection connection) {
+        this.connection = connection;
+    }
+
+    void bind(ChannelHandlerContext chc, ServerContext server) {
+        this.chc = chc;
+        this.server = server;
+    }
+
+    @Override
+    public void respond(Ctx ctx, byte[] body, int offset, int length) {
+        ctx.responseLength = length;
+        if (ctx.h2.gone) {
+            return;
+        }
+        ByteBuf data = hasBody(ctx) && length > 0 ? chc.alloc().buffer(length).writeBytes(body, offset, length) : null;
+        complete(ctx, data, length, false);
+    }
+
+    @Override
+    public void respond(Ctx ctx, ByteBuf body) {
+        ctx.responseLength = body.readableBytes();
+        if (ctx.h2.gone || !hasBody(ctx) || !body.isReadable()) {
+            long n = body.readableBytes();
+            body.release();
+            if (!ctx.h2.gone) {
+                complete(ctx, null, n, false);
+            }
+            return;
+        }
+        complete(ctx, body, body.readableBytes(), false);
+    }
+
+    @Override
+    public void respond(Ctx ctx, CharSequence text) {
+        int length = HttpResponses.utf8Length(text);
+        ctx.responseLength = length;
+        if (ctx.h2.gone) {
+            return;
+        }
+        ByteBuf data = null;
+        if (hasBody(ctx) && length > 0) {
+            data = chc.alloc().buffer(length);
+            ByteBufUtil.reserveAndWriteUtf8(data, text, length);
+        }
+        complete(ctx, data, length, true);
+    }
+
+    private static boolean hasBody(Ctx ctx) {
+        return !ctx.omitBody && HttpResponses.hasBody(ctx.status());
+    }
+
+    /** HEADERS with content-length {@code length}, then {@code data} with END_STREAM (or none: END_STREAM on HEADERS). */
+    private void complete(Ctx ctx, ByteBuf data, long length, boolean text) {
+        int id = ctx.h2.streamId;
+        ctx.h2.gone = true;
+        Http2Headers h = head.head(ctx, server.dateLine(), length, text);
+        connection.encoder().writeHeaders(chc, id, h, 0, data == null, chc.newPromise());
+        if (data != null) {
+            connection.encoder().writeData(chc, id, data, 0, true, chc.newPromise());
+        }
+        connection.afterWrite();
+    }
+
+    @Override
+    public void startStream(Ctx ctx) {
+        Http2Head s = ctx.h2;
+        if (s.gone) {
+            return;
+        }
+        boolean body = hasBody(ctx);
+        Http2Headers h = head.head(ctx, server.dateLine(), -1, false);
+        connection.encoder().writeHeaders(chc, s.streamId, h, 0, !body, chc.newPromise());
+        s.gone = !body;
+        connection.afterWrite();
+    }
+
+    @Override
+    public void streamChunk(Ctx ctx, ByteBuf data) {
+        if (ctx.h2.gone || !data.isReadable()) {
+            data.release();
+            return;
+        }
+        connection.encoder().writeData(chc, ctx.h2.streamId, data, 0, false, chc.newPromise());
+        connection.afterWrite();
+    }
+
+    @Override
+    public void endStream(Ctx ctx) {
+        Http2Head s = ctx.h2;
+        if (!s.gone) {
+            s.gone = true;
+            connection.encoder().writeData(chc, s.streamId, Unpooled.EMPTY_BUFFER, 0, true, chc.newPromise());
+        }
+        if (s.pending && (ctx.handOff == null || ctx.handOff.isDone())) {
+            connection.finish(ctx);
+        }
+        connection.afterWrite();
+    }
+
+    @Override
+    public void completeHandOff(Ctx ctx, Handler responder) {
+        Dispatcher.complete(ctx, responder);
+        if (!ctx.streaming() && ctx.h2.pending) {
+            connection.finish(ctx);
+        }
+        connection.afterWrite();
+    }
+
+    @Override
+    public TlsInfo tls() {
+        TlsInfo t = tls;
+        SslHandler ssl = connection.ssl;
+        if (t == null && ssl != null && ssl.handshakeFuture().isSuccess()) {
+            tls = t = TlsInfo.of(ssl);
+        }
+        return t;
+    }
+
+    @Override
+    public Attributes connectionAttributes() {
+        return attributes;
+    }
+}
