@@ -22,6 +22,14 @@ public interface Client {
     /** Bytes written for request {@code i}. */
     int requestBytes(int i);
 
+    /**
+     * Whether its connections end requests in any order ({@link ConnectionEvents#onResponse(int, int, long)}), as
+     * HTTP/2's streams do, rather than in the order written.
+     */
+    default boolean outOfOrder() {
+        return false;
+    }
+
     /** For messages: {@code zap://host:port/path}. */
     String describe();
 }
