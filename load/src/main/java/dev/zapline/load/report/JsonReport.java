@@ -20,7 +20,7 @@ import java.util.Map;
  * model), {@code machine.{cpu, cores, os, jdk}}, {@code latency.{corrected, service}.{p50_us … p9999_us, max_us,
  * mean_us, count, curve}} ({@code curve}: {@code [percentile, value_us]} pairs on the "nines" scale), {@code
  * timeline[]} with {@code t, rate, send_rate, p50_us, p90_us, p99_us, p999_us, max_us, service.{p50_us … max_us},
- * outcomes.{success, failure_status, connect, reset, timeout, protocol, dropped}, status.{1xx … 5xx}, errors,
+ * outcomes.{success, failure_status, connect, reset, timeout, protocol, refused, goaway, dropped}, status.{1xx … 5xx}, errors,
  * dropped, inflight, connections, ceiling, …} over the warm-up and the measured window (not the drain). For a TLS
  * target only, {@code summary.tls.{handshakes, full, resumed, failed, handshake.{count, p50_us … max_us, mean_us},
  * protocols, ciphers, groups, alpn, failures}}, the last five counts keyed by the negotiated value (or the failure's
