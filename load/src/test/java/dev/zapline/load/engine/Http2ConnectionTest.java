@@ -214,11 +214,6 @@ class Http2ConnectionTest {
         return s.take();
     }
 
-    private static List<String> expected(Server s) throws Exception {
-        long one = 9 + (1 + s.block("200", "content-type", "text/plain", "server", "test").length + 3) + 14 + 14;
-        return List.of("1: 204 " + (9 + 1), "0: 200 " + one, "2: 404 " + (2 * 9 + 0 + 9 + 0));
-    }
-
     @Test
     void reportsEachStreamWhenItEndsWithItsStatusAndFrameBytes() throws Exception {
         Open o = open(10);
@@ -348,7 +343,8 @@ class Http2ConnectionTest {
         assertThat(more[9 + 16_384 + 4]).isEqualTo((byte) H2.FLAG_END_STREAM);
         o.in(s.frame(H2.HEADERS, H2.FLAG_END_HEADERS | H2.FLAG_END_STREAM, 1, s.block("201"))
                 .take());
-        assertThat(o.events().log).containsExactly("0: 201 14") // 9 + a 5-byte block (201 is not in the static table);
+        // 9 + a 5-byte block (201 is not in the static table)
+        assertThat(o.events().log).containsExactly("0: 201 14");
         o.ch().finishAndReleaseAll();
     }
 
