@@ -30,6 +30,11 @@ public interface Client {
         return false;
     }
 
+    /** What it speaks, for the summary: {@code HTTP/1.1}, {@code HTTP/2 (h2c)}, {@code ZAP}...; null if unknown. */
+    default String protocol() {
+        return null;
+    }
+
     /** For messages: {@code zap://host:port/path}. */
     String describe();
 }

@@ -152,6 +152,12 @@ public final class Http2LoadClient implements Client {
         return result;
     }
 
+    /** {@code HTTP/2 (h2c)} in plaintext, {@code HTTP/2 (h2)} over TLS (where ALPN may still pick HTTP/1.1). */
+    @Override
+    public String protocol() {
+        return tls == null ? "HTTP/2 (h2c)" : "HTTP/2 (h2)";
+    }
+
     @Override
     public int requests() {
         return blocks.length;

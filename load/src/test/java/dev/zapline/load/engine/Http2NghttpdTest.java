@@ -7,6 +7,7 @@ import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.Tally;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
+import dev.zapline.load.tls.Nghttpd;
 import dev.zapline.load.tls.TestCerts;
 import dev.zapline.transport.ClientTls;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ class Http2NghttpdTest {
         try (Nghttpd server = Nghttpd.start(site(dir), null, null);
                 ZapLoops loops = ZapLoops.create(1, true)) {
             Http2LoadClient client =
-                    new Http2LoadClient(loops, "127.0.0.1", server.port, get("/x"), "h2c://127.0.0.1/x", null, 10);
+                    new Http2LoadClient(loops, "127.0.0.1", server.port(), get("/x"), "h2c://127.0.0.1/x", null, 10);
             // 4,000/s for 0.5 s: 2,000 requests on 4 connections, up to 10 streams each
             LoadPlan plan = LoadPlan.open(Stages.constant(4000, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 4, 1)
                     .withPipeline(10);
@@ -57,8 +58,8 @@ class Http2NghttpdTest {
     void aMaxThroughputRunOfLargeResponsesNeverStallsOnFlowControl(@TempDir Path dir) throws Exception {
         try (Nghttpd server = Nghttpd.start(site(dir), null, null);
                 ZapLoops loops = ZapLoops.create(1, true)) {
-            Http2LoadClient client =
-                    new Http2LoadClient(loops, "127.0.0.1", server.port, get("/big"), "h2c://127.0.0.1/big", null, 16);
+            Http2LoadClient client = new Http2LoadClient(
+                    loops, "127.0.0.1", server.port(), get("/big"), "h2c://127.0.0.1/big", null, 16);
             LoadPlan plan = LoadPlan.maxThroughput(16, 1_500_000_000L, 2, 1);
             Tally t = Runs.run(plan, client, loops.group(), 30);
             assertThat(t.count(Outcome.SUCCESS)).isEqualTo(t.sent()).isGreaterThan(200);
@@ -77,7 +78,7 @@ class Http2NghttpdTest {
                     .withGroups(List.of("X25519", "P-256"))
                     .withAlpn(List.of("h2", "http/1.1"));
             Http2LoadClient client =
-                    new Http2LoadClient(loops, "127.0.0.1", server.port, get("/x"), "https://127.0.0.1/x", tls, 10);
+                    new Http2LoadClient(loops, "127.0.0.1", server.port(), get("/x"), "https://127.0.0.1/x", tls, 10);
             LoadPlan plan = LoadPlan.open(Stages.constant(4000, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 4, 1)
                     .withPipeline(10);
             Engine e = Runs.start(plan, client, loops.group());

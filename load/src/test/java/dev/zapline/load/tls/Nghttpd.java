@@ -1,4 +1,4 @@
-package dev.zapline.load.engine;
+package dev.zapline.load.tls;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -16,17 +16,18 @@ import java.util.List;
  * nghttpd (Debian's {@code nghttp2-server}) serving a directory on an ephemeral port, h2c or TLS: an HTTP/2 server
  * that is not ours. Tests using it are skipped where it is not installed.
  */
-final class Nghttpd implements AutoCloseable {
+public final class Nghttpd implements AutoCloseable {
 
-    final Process process;
-    final int port;
+    private final Process process;
+    private final int port;
 
     private Nghttpd(Process process, int port) {
         this.process = process;
         this.port = port;
     }
 
-    static String binary() {
+    /** The nghttpd executable on the PATH (or in /usr/sbin), or null. */
+    public static String binary() {
         for (String dir : (System.getenv("PATH") + ":/usr/sbin:/usr/local/sbin").split(File.pathSeparator)) {
             Path p = Path.of(dir, "nghttpd");
             if (Files.isExecutable(p)) {
@@ -37,7 +38,8 @@ final class Nghttpd implements AutoCloseable {
     }
 
     /** Serves {@code dir}; TLS with the PEM files {@code key} and {@code cert} unless they are null. */
-    static Nghttpd start(Path dir, Path key, Path cert, String... extra) throws IOException, InterruptedException {
+    public static Nghttpd start(Path dir, Path key, Path cert, String... extra)
+            throws IOException, InterruptedException {
         String bin = binary();
         assumeTrue(bin != null, "nghttpd is not installed (Debian: nghttp2-server): HTTP/2 interop test skipped");
         for (int attempt = 0; ; attempt++) {
@@ -71,6 +73,10 @@ final class Nghttpd implements AutoCloseable {
                 throw new IllegalStateException("nghttpd did not start listening on port " + port);
             }
         }
+    }
+
+    public int port() {
+        return port;
     }
 
     @Override
