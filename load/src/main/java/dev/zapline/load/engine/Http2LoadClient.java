@@ -22,8 +22,8 @@ import java.util.concurrent.CompletableFuture;
  * ALPN over TLS. Each request's header block is encoded once ({@link HpackRequestBlock}) and sent verbatim; each
  * connection carries up to {@code streams} requests at once (fewer if the server's
  * {@code SETTINGS_MAX_CONCURRENT_STREAMS} says so). Over TLS, when the server's ALPN choice is not {@code h2}, the
- * connection speaks HTTP/1.1 instead ({@link Http1Connection}, the same requests encoded for it), one request in
- * flight at a time; its requests are counted at their HTTP/2 size. Thread-safe.
+ * connection speaks HTTP/1.1 instead ({@link Http1Connection}, the same requests encoded for it, pipelined as deep as
+ * the streams would have gone); its requests are still counted at their HTTP/2 size. Thread-safe.
  *
  * <p>Not supported: server push (disabled in SETTINGS), priorities, the {@code h2c} upgrade from HTTP/1.1.
  */

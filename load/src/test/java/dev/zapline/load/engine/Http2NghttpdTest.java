@@ -9,7 +9,9 @@ import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
 import dev.zapline.load.tls.Nghttpd;
 import dev.zapline.load.tls.TestCerts;
+import dev.zapline.load.tls.TlsHttpServer;
 import dev.zapline.transport.ClientTls;
+import dev.zapline.transport.ServerTls;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -86,6 +88,25 @@ class Http2NghttpdTest {
             assertThat(t.sent()).isEqualTo(2000);
             assertThat(t.count(Outcome.SUCCESS)).isEqualTo(2000);
             assertThat(e.handshakes().snapshot().alpn()).containsOnlyKeys("h2");
+        }
+    }
+
+    @Test
+    void whenAlpnPicksHttp11TheConnectionSpeaksIt(@TempDir Path dir) throws Exception {
+        TestCerts.Issued cert = TestCerts.ca(dir).server("server", "localhost");
+        ServerTls http11 = ServerTls.pem(cert.certFile(), cert.keyFile()).withAlpn(List.of("http/1.1"));
+        try (TlsHttpServer server = new TlsHttpServer(http11);
+                ZapLoops loops = ZapLoops.create(1, true)) {
+            ClientTls tls = ClientTls.defaults().withInsecure(true).withAlpn(List.of("h2", "http/1.1"));
+            Http2LoadClient client = new Http2LoadClient(
+                    loops, "127.0.0.1", server.port(), get("/health"), "https://127.0.0.1/health", tls, 4);
+            LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 2, 1)
+                    .withPipeline(4);
+            Engine e = Runs.start(plan, client, loops.group());
+            Tally t = Runs.await(e, 30);
+            assertThat(t.count(Outcome.SUCCESS)).isEqualTo(500);
+            assertThat(e.handshakes().snapshot().alpn()).containsOnlyKeys("http/1.1");
+            assertThat(server.requests.get()).isEqualTo(500);
         }
     }
 }
