@@ -62,6 +62,7 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
     private final Outbound out = new Outbound();
     private Channel channel;
     private boolean started;
+    private io.netty.util.concurrent.ScheduledFuture<?> settingsTimer;
 
     private int nextId = 1;
     private int peerMaxStreams = Integer.MAX_VALUE;
@@ -140,7 +141,8 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
         b.writeShort(H2.SETTINGS_INITIAL_WINDOW_SIZE).writeInt(WINDOW);
         windowUpdate(0, WINDOW - H2.DEFAULT_WINDOW);
         out.flush(channel, false);
-        channel.eventLoop().schedule(this::settingsOverdue, SETTINGS_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        settingsTimer =
+                channel.eventLoop().schedule(this::settingsOverdue, SETTINGS_WAIT_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     private void settingsOverdue() {
@@ -478,6 +480,7 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
         header(b, 0, H2.SETTINGS, H2.FLAG_ACK, 0);
         if (!settled) {
             settled = true;
+            settingsTimer.cancel(false);
             ready.complete(this);
         } else if (streamLimit() != limit) {
             events.onStreamLimit(streamLimit());
