@@ -62,8 +62,8 @@ public final class LoadCommand implements Callable<Integer> {
             paramLabel = "URL",
             arity = "0..1",
             description =
-                    "http://host:port/path, https://host[:port]/path, h2c://host:port/path, zap://host:port/path, "
-                            + "zaps://host:port/path or zap:///path/to.sock?path=/target (or --targets)")
+                    "http://host:port/path, https://host[:port]/path, zap://host:port/path, zaps://host:port/path, "
+                            + "h2c://host:port/path or zap:///path/to.sock?path=/target (or --targets)")
     String url;
 
     @Option(

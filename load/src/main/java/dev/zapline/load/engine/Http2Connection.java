@@ -1,6 +1,5 @@
 package dev.zapline.load.engine;
 
-import dev.zapline.client.Outbound;
 import dev.zapline.load.internal.h2.H2;
 import dev.zapline.load.internal.h2.H2Exception;
 import dev.zapline.load.internal.h2.H2FrameReader;
@@ -59,16 +58,13 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
     private final int[] ending;
     private final H2FrameReader reader = new H2FrameReader(H2.DEFAULT_MAX_FRAME);
     private final HpackDecoder hpack = new HpackDecoder(H2.DEFAULT_TABLE_SIZE);
-    private final Outbound out = new Outbound();
+    private final H2Out out;
     private Channel channel;
     private boolean started;
     private io.netty.util.concurrent.ScheduledFuture<?> settingsTimer;
 
     private int nextId = 1;
     private int peerMaxStreams = Integer.MAX_VALUE;
-    private int peerInitialWindow = H2.DEFAULT_WINDOW;
-    private int peerMaxFrame = H2.DEFAULT_MAX_FRAME;
-    private int sendWindow = H2.DEFAULT_WINDOW;
     private int recvUnacked;
 
     /** The server's first SETTINGS arrived: the connection is open and the engine knows it. */
@@ -84,12 +80,6 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
     private int contFlags;
     private byte[] block = new byte[0];
     private int blockLen;
-
-    /** Slots of streams waiting for window to send their body, oldest first. */
-    private final int[] queue;
-
-    private int queueHead;
-    private int queued;
 
     /**
      * A connection sending {@code blocks[i]} (and {@code bodies[i]}, maybe empty) for request i, with at most
@@ -112,12 +102,13 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
         this.streams = new H2Streams(streams);
         this.maxWrites = ((maxStreamId - 1) >>> 1) + 1;
         this.ending = new int[streams];
-        this.queue = new int[streams];
+        this.out = new H2Out(this.streams, bodies);
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext chc) {
         channel = chc.channel();
+        out.channel(channel);
         if (channel.isActive()) {
             start(); // added once TLS had chosen h2
         }
@@ -134,13 +125,8 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
             return;
         }
         started = true;
-        ByteBuf b = out.room(channel.alloc(), H2.PREFACE.length + 2 * H2.FRAME_HEADER + 12 + 4);
-        b.writeBytes(H2.PREFACE);
-        header(b, 12, H2.SETTINGS, 0, 0);
-        b.writeShort(H2.SETTINGS_ENABLE_PUSH).writeInt(0);
-        b.writeShort(H2.SETTINGS_INITIAL_WINDOW_SIZE).writeInt(WINDOW);
-        windowUpdate(0, WINDOW - H2.DEFAULT_WINDOW);
-        out.flush(channel, false);
+        out.preface(WINDOW);
+        out.flush(false);
         settingsTimer =
                 channel.eventLoop().schedule(this::settingsOverdue, SETTINGS_WAIT_MILLIS, TimeUnit.MILLISECONDS);
     }
@@ -151,19 +137,6 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
                     "no HTTP/2 SETTINGS from " + channel.remoteAddress() + " within " + SETTINGS_WAIT_MILLIS + " ms"));
             fail(Outcome.CONNECT_ERROR);
         }
-    }
-
-    private static void header(ByteBuf b, int length, int type, int flags, int stream) {
-        b.writeMedium(length);
-        b.writeByte(type);
-        b.writeByte(flags);
-        b.writeInt(stream);
-    }
-
-    private void windowUpdate(int stream, int increment) {
-        ByteBuf b = out.room(channel.alloc(), H2.FRAME_HEADER + 4);
-        header(b, 4, H2.WINDOW_UPDATE, 0, stream);
-        b.writeInt(increment);
     }
 
     @Override
@@ -188,69 +161,13 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
             return false;
         }
         nextId = id + 2;
-        byte[] blk = blocks[i];
-        boolean body = bodies[i].length > 0;
-        int slot = streams.add(id, peerInitialWindow, i);
-        ByteBuf b = out.room(channel.alloc(), H2.FRAME_HEADER + blk.length);
-        header(b, blk.length, H2.HEADERS, body ? H2.FLAG_END_HEADERS : H2.FLAG_END_HEADERS | H2.FLAG_END_STREAM, id);
-        b.writeBytes(blk);
-        if (body) {
-            sendBody(slot);
-        }
+        out.request(streams.add(id, out.initialWindow, i), blocks[i], bodies[i].length > 0);
         return true;
-    }
-
-    /** Sends what the windows allow of the stream's body; queues the stream for the rest. */
-    private void sendBody(int slot) {
-        byte[] body = bodies[streams.request[slot]];
-        int sent = streams.bodySent[slot];
-        int id = streams.id[slot];
-        while (sent < body.length) {
-            int n = Math.min(Math.min(body.length - sent, peerMaxFrame), Math.min(sendWindow, streams.window[slot]));
-            if (n <= 0) {
-                if (!streams.blocked[slot]) {
-                    streams.blocked[slot] = true;
-                    queue[(queueHead + queued++) % queue.length] = slot;
-                }
-                break;
-            }
-            ByteBuf b = out.room(channel.alloc(), H2.FRAME_HEADER + n);
-            header(b, n, H2.DATA, sent + n == body.length ? H2.FLAG_END_STREAM : 0, id);
-            b.writeBytes(body, sent, n);
-            sent += n;
-            sendWindow -= n;
-            streams.window[slot] -= n;
-        }
-        streams.bodySent[slot] = sent;
-    }
-
-    /** A window grew: the queued streams send what they now may, in order. */
-    private void drainQueue() {
-        for (int k = queued; k > 0 && sendWindow > 0; k--) {
-            int slot = queue[queueHead];
-            queueHead = (queueHead + 1) % queue.length;
-            queued--;
-            streams.blocked[slot] = false;
-            sendBody(slot);
-        }
-    }
-
-    /** Takes a stream that ends before its body has gone out of the queue (rare: the server answered early). */
-    private void unqueue(int slot) {
-        int kept = 0;
-        for (int k = 0; k < queued; k++) {
-            int s = queue[(queueHead + k) % queue.length];
-            if (s != slot) {
-                queue[(queueHead + kept++) % queue.length] = s;
-            }
-        }
-        queued = kept;
-        streams.blocked[slot] = false;
     }
 
     @Override
     public void flush() {
-        out.flush(channel, closed);
+        out.flush(closed);
     }
 
     @Override
@@ -294,10 +211,7 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
             ready.completeExceptionally(new IllegalStateException(
                     "the server at " + channel.remoteAddress() + " did not speak HTTP/2 (error " + code + ")"));
         }
-        ByteBuf b = out.room(channel.alloc(), H2.FRAME_HEADER + 8);
-        header(b, 8, H2.GOAWAY, 0, 0);
-        b.writeInt(0).writeInt(code);
-        out.flush(channel, false);
+        out.goaway(code);
         fail(Outcome.PROTOCOL_ERROR);
     }
 
@@ -313,14 +227,14 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
             if ((flags & H2.FLAG_END_STREAM) != 0) {
                 complete(slot);
             } else if ((streams.unacked[slot] += length) >= WINDOW_UPDATE_AT) {
-                windowUpdate(stream, streams.unacked[slot]);
+                out.windowUpdate(stream, streams.unacked[slot]);
                 streams.unacked[slot] = 0;
             }
         } else {
             unknown(stream);
         }
         if (recvUnacked >= WINDOW_UPDATE_AT) {
-            windowUpdate(0, recvUnacked);
+            out.windowUpdate(0, recvUnacked);
             recvUnacked = 0;
         }
     }
@@ -445,48 +359,25 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
             throw new H2Exception(H2.FRAME_SIZE_ERROR, "SETTINGS of " + len + " bytes");
         }
         int limit = streamLimit();
-        int delta = 0;
         for (int i = 0; i < len; i += 6) {
             int id = (p[i] & 0xff) << 8 | (p[i + 1] & 0xff);
             long v = intAt(p, i + 2) & 0xffffffffL;
             switch (id) {
                 case H2.SETTINGS_MAX_CONCURRENT_STREAMS -> peerMaxStreams = (int) Math.min(v, Integer.MAX_VALUE);
-                case H2.SETTINGS_INITIAL_WINDOW_SIZE -> {
-                    if (v > H2.MAX_WINDOW) {
-                        throw new H2Exception(H2.FLOW_CONTROL_ERROR, "initial window " + v);
-                    }
-                    delta += (int) v - peerInitialWindow;
-                    peerInitialWindow = (int) v;
-                }
-                case H2.SETTINGS_MAX_FRAME_SIZE -> {
-                    if (v < H2.DEFAULT_MAX_FRAME || v > (1 << 24) - 1) {
-                        throw new H2Exception(H2.PROTOCOL_ERROR, "max frame size " + v);
-                    }
-                    peerMaxFrame = (int) v;
-                }
+                case H2.SETTINGS_INITIAL_WINDOW_SIZE -> out.initialWindow(v);
+                case H2.SETTINGS_MAX_FRAME_SIZE -> out.maxFrame(v);
                 default -> {
                     // the header table size only matters to an encoder with a dynamic table, which we are not
                 }
             }
         }
-        if (delta != 0) {
-            for (int s = 0; s < streams.capacity(); s++) {
-                if (streams.id[s] != 0) {
-                    streams.window[s] += delta;
-                }
-            }
-        }
-        ByteBuf b = out.room(channel.alloc(), H2.FRAME_HEADER);
-        header(b, 0, H2.SETTINGS, H2.FLAG_ACK, 0);
+        out.settingsAck();
         if (!settled) {
             settled = true;
             settingsTimer.cancel(false);
             ready.complete(this);
         } else if (streamLimit() != limit) {
             events.onStreamLimit(streamLimit());
-        }
-        if (delta > 0) {
-            drainQueue();
         }
     }
 
@@ -499,9 +390,7 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
             throw new H2Exception(H2.FRAME_SIZE_ERROR, "PING of " + len + " bytes on stream " + stream);
         }
         if ((flags & H2.FLAG_ACK) == 0) {
-            ByteBuf b = out.room(channel.alloc(), H2.FRAME_HEADER + 8);
-            header(b, 8, H2.PING, H2.FLAG_ACK, 0);
-            b.writeBytes(p, 0, 8);
+            out.pingAck(p);
         }
     }
 
@@ -546,27 +435,15 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
         if (len != 4) {
             throw new H2Exception(H2.FRAME_SIZE_ERROR, "WINDOW_UPDATE of " + len + " bytes");
         }
-        int inc = intAt(p, 0) & 0x7fffffff;
-        if (stream == 0) {
-            if (inc == 0 || (long) sendWindow + inc > H2.MAX_WINDOW) {
-                throw new H2Exception(H2.FLOW_CONTROL_ERROR, "connection window " + sendWindow + " + " + inc);
-            }
-            sendWindow += inc;
-        } else {
-            int slot = streams.find(stream);
-            if (slot < 0) {
-                return;
-            }
-            streams.window[slot] += inc;
+        int slot = stream == 0 ? -1 : streams.find(stream);
+        if (stream == 0 || slot >= 0) {
+            out.windowGrew(slot, intAt(p, 0) & 0x7fffffff);
         }
-        drainQueue();
     }
 
     /** Closes the stream in {@code slot} (no event). */
     private void end(int slot) {
-        if (streams.blocked[slot]) {
-            unqueue(slot);
-        }
+        out.ended(slot);
         streams.remove(slot);
     }
 
@@ -588,7 +465,7 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
     private void closeWhenDrained() {
         if (goaway && streams.open() == 0 && !closed) {
             closed = true;
-            out.flush(channel, false);
+            out.flush(false);
             channel.close();
         }
     }
@@ -598,7 +475,7 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
         if (settled) {
             events.onReadComplete();
         }
-        out.flush(channel, closed);
+        out.flush(closed);
         chc.fireChannelReadComplete();
     }
 
