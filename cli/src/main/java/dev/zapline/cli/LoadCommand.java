@@ -41,7 +41,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code zapline load URL}: open, closed or max-throughput load over HTTP/1.1 or ZAP, plaintext or TLS. */
+/** {@code zapline load URL}: open, closed or max-throughput load over HTTP/1.1, HTTP/2 or ZAP, plaintext or TLS. */
 @Command(
         name = "load",
         sortOptions = false,
@@ -49,6 +49,8 @@ import picocli.CommandLine.Parameters;
         description = {
             "Generate load and measure latency from the intended send time (no coordinated omission).",
             "Open model: --rate or --stages. Closed: --concurrency. Neither: max throughput (--pipeline deep).",
+            "HTTP/2: --http2 (h2c with prior knowledge on http://, h2 by ALPN on https://) or an h2c:// URL; "
+                    + "-m streams per connection. No server push, priorities or h2c upgrade.",
             "Several requests round robin: --targets FILE instead of URL. The file holds blocks separated by blank "
                     + "lines: a 'METHOD URL' line, 'Name: value' header lines, optionally one '@bodyfile' line "
                     + "(relative to the file's directory); '#' starts a comment line. All URLs share scheme, host and "
@@ -59,8 +61,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Parameters(
             paramLabel = "URL",
             arity = "0..1",
-            description = "http://host:port/path, https://host[:port]/path, zap://host:port/path, "
-                    + "zaps://host:port/path or zap:///path/to.sock?path=/target (or --targets)")
+            description =
+                    "http://host:port/path, https://host[:port]/path, zap://host:port/path, zaps://host:port/path, "
+                            + "h2c://host:port/path or zap:///path/to.sock?path=/target (or --targets)")
     String url;
 
     @Option(
@@ -114,6 +117,20 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Requests in flight per connection (default: 1 "
                     + "open, users/connections closed, 1 max throughput).")
     int pipeline;
+
+    @Option(
+            names = "--http2",
+            description = "Speak HTTP/2: h2c with prior knowledge on http:// (as h2c:// does), h2 by ALPN on https:// "
+                    + "(offering h2,http/1.1; HTTP/1.1 if the server picks it).")
+    boolean http2;
+
+    @Option(
+            names = {"-m", "--streams"},
+            paramLabel = "N",
+            description = "HTTP/2: concurrent streams per connection, at most the server's "
+                    + "SETTINGS_MAX_CONCURRENT_STREAMS (default: 1 open and max throughput, users/connections "
+                    + "closed; as h2load -m).")
+    Integer streams;
 
     @Option(
             names = {"-c", "--connections"},
@@ -413,6 +430,11 @@ public final class LoadCommand implements Callable<Integer> {
                     ? Files.readAllBytes(bodyFile)
                     : body != null ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
             LoadTarget t = LoadTarget.parse(url);
+            if (speaksHttp2()) {
+                List<LoadTarget.Request> one =
+                        List.of(new LoadTarget.Request(method, t.target(), parseHeaders(), payload));
+                return t.http2Client(loops, one, tlsFor(t), depth);
+            }
             return t.client(loops, method, parseHeaders(), payload, tlsFor(t));
         }
         if (!method.equals("GET") || body != null || bodyFile != null) {
@@ -427,14 +449,50 @@ public final class LoadCommand implements Callable<Integer> {
             requests.add(new LoadTarget.Request(e.method(), e.target().target(), h, e.body()));
         }
         LoadTarget first = entries.get(0).target();
+        if (speaksHttp2()) {
+            return first.http2Client(loops, requests, tlsFor(first), depth);
+        }
         return first.client(loops, requests, tlsFor(first));
     }
 
     /** The TLS of {@code t} from the TLS options (null for a plaintext target, which refuses them). */
     private ClientTls tlsFor(LoadTarget t) {
-        ClientTls c = tls.config(t.tls(), t.zap(), Durations.nanos(timeout));
-        tlsLine = c == null ? null : tls.describe(t.zap());
+        boolean h2 = speaksHttp2();
+        ClientTls c = tls.config(t.tls(), t.zap(), Durations.nanos(timeout), h2);
+        tlsLine = c == null ? null : tls.describe(t.zap(), h2);
         return c;
+    }
+
+    /** The target (the URL, or the targets file's first) once parsed, for {@link #speaksHttp2}. */
+    private LoadTarget origin;
+
+    /** Streams per HTTP/2 connection: the plan's depth ({@link #plan}). */
+    private int depth = 1;
+
+    /**
+     * Whether the run speaks HTTP/2: {@code --http2}, an {@code h2c://} URL, or an {@code https://} target whose
+     * {@code --alpn} offers h2.
+     *
+     * @throws IllegalArgumentException for {@code --http2} with a ZAP target
+     */
+    boolean speaksHttp2() {
+        if (origin == null) {
+            try {
+                origin = url != null
+                        ? LoadTarget.parse(url)
+                        : targets != null ? TargetsFile.read(targets).get(0).target() : null;
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("--targets " + targets + ": " + e.getMessage(), e);
+            }
+        }
+        if (origin == null) {
+            return http2;
+        }
+        if (origin.zap() && http2) {
+            throw new IllegalArgumentException(
+                    "--http2 speaks HTTP/2 to an http://, https:// or h2c:// target, not " + origin.url());
+        }
+        return !origin.zap() && (http2 || origin.h2c() || origin.tls() && tls.offersH2());
     }
 
     LoadPlan plan() {
@@ -451,6 +509,23 @@ public final class LoadCommand implements Callable<Integer> {
         }
         int conns = connections != null ? connections : concurrency != null ? concurrency : 10;
         int loops = threads != null ? threads : Math.min(cores, conns);
+        int pipeline = this.pipeline;
+        if (speaksHttp2()) {
+            if (pipeline != 0) {
+                throw new IllegalArgumentException(
+                        "--pipeline is HTTP/1.1's; HTTP/2 sends requests side by side on streams: use -m/--streams");
+            }
+            if (streams != null && streams < 1) {
+                throw new IllegalArgumentException("-m/--streams " + streams + " must be at least 1");
+            }
+            depth = streams != null
+                    ? streams
+                    : concurrency != null && !open ? Math.max(1, (concurrency + conns - 1) / conns) : 1;
+            pipeline = depth;
+        } else if (streams != null) {
+            throw new IllegalArgumentException(
+                    "-m/--streams is for HTTP/2 (--http2 or h2c://); HTTP/1.1 pipelines with --pipeline");
+        }
         LoadPlan plan;
         if (open) {
             Stages st = stages != null

@@ -5,6 +5,7 @@ import dev.zapline.client.ZapFrame;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.client.ZapRequest;
 import dev.zapline.load.engine.Client;
+import dev.zapline.load.engine.Http2LoadClient;
 import dev.zapline.load.engine.HttpLoadClient;
 import dev.zapline.load.engine.ZapLoadClient;
 import dev.zapline.transport.ClientTls;
@@ -16,7 +17,8 @@ import java.util.Map;
 
 /**
  * The URL of {@code zapline load}: {@code http://host[:port]/path?query} (HTTP/1.1), {@code https://host[:port]/path}
- * (HTTP/1.1 over TLS, port 443 by default), {@code zap://host:port/path} (zaphttp over TCP), {@code
+ * (HTTP/1.1 over TLS, port 443 by default), {@code h2c://host[:port]/path} (HTTP/2 with prior knowledge, as
+ * {@code http://} with {@code --http2}), {@code zap://host:port/path} (zaphttp over TCP), {@code
  * zaps://host:port/path} (zaphttp over TLS), or {@code zap:///path/to.sock?path=/target} (zaphttp over a unix
  * socket; the request target is the {@code path} query parameter, {@code /} by default).
  *
@@ -26,10 +28,18 @@ import java.util.Map;
  * @param port port (-1 for a unix socket)
  * @param socket unix socket path, or null
  * @param target the request target: path and query
+ * @param h2c whether the URL is {@code h2c://} (HTTP/2 whatever the flags say)
  */
-public record LoadTarget(String url, boolean zap, boolean tls, String host, int port, String socket, String target) {
+public record LoadTarget(
+        String url, boolean zap, boolean tls, String host, int port, String socket, String target, boolean h2c) {
 
-    private static final String FORMS = "use http://host:port/path, https://host[:port]/path, zap://host:port/path, "
+    /** A target whose scheme does not ask for HTTP/2. */
+    public LoadTarget(String url, boolean zap, boolean tls, String host, int port, String socket, String target) {
+        this(url, zap, tls, host, port, socket, target, false);
+    }
+
+    private static final String FORMS = "use http://host:port/path, https://host[:port]/path, h2c://host:port/path, "
+            + "zap://host:port/path, "
             + "zaps://host:port/path or zap:///path/to.sock?path=/target";
 
     /** @throws IllegalArgumentException naming what is wrong */
@@ -49,6 +59,11 @@ public record LoadTarget(String url, boolean zap, boolean tls, String host, int 
                 boolean tls = scheme.equals("https");
                 int port = u.getPort() >= 0 ? u.getPort() : tls ? 443 : 80;
                 return new LoadTarget(url, false, tls, u.getHost(), port, null, target);
+            }
+            case "h2c" -> {
+                requireHost(url, u);
+                return new LoadTarget(
+                        url, false, false, u.getHost(), u.getPort() >= 0 ? u.getPort() : 80, null, target, true);
             }
             case "zaps" -> {
                 if (u.getHost() == null || u.getPort() < 0) {
@@ -137,6 +152,28 @@ public record LoadTarget(String url, boolean zap, boolean tls, String host, int 
             encoded.add(HttpLoadClient.encode(q.method(), hostPort, q.target(), q.headers(), q.body()));
         }
         return new HttpLoadClient(loops, host, port, encoded, url + more, tlsConfig);
+    }
+
+    /**
+     * The HTTP/2 client sending {@code requests} round robin on connections to this URL's host and port, at most
+     * {@code streams} at once on each: h2c with prior knowledge for a plaintext target, h2 by ALPN over TLS
+     * ({@code tlsConfig} should offer it).
+     *
+     * @throws IllegalArgumentException for a ZAP target, or when {@code tlsConfig} does not match the target
+     */
+    public Client http2Client(ZapLoops loops, List<Request> requests, ClientTls tlsConfig, int streams) {
+        if (zap) {
+            throw new IllegalArgumentException(url + " speaks ZAP, not HTTP/2");
+        }
+        if (tls != (tlsConfig != null)) {
+            throw new IllegalArgumentException(url + (tls ? " needs a TLS configuration" : " is not a TLS target"));
+        }
+        List<Http2LoadClient.Request> h2 = new ArrayList<>();
+        for (Request q : requests) {
+            h2.add(new Http2LoadClient.Request(q.method(), q.target(), q.headers(), q.body()));
+        }
+        String more = requests.size() == 1 ? "" : " and " + (requests.size() - 1) + " more";
+        return new Http2LoadClient(loops, host, port, h2, url + more, tlsConfig, streams);
     }
 
     private ZapRequest zapRequest(Request q) {

@@ -128,6 +128,7 @@ public final class TargetsFile {
     static boolean sameOrigin(LoadTarget a, LoadTarget b) {
         return a.zap() == b.zap()
                 && a.tls() == b.tls()
+                && a.h2c() == b.h2c()
                 && a.port() == b.port()
                 && Objects.equals(a.socket(), b.socket())
                 && Objects.equals(lower(a.host()), lower(b.host()));

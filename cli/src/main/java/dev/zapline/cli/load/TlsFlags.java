@@ -50,7 +50,8 @@ public final class TlsFlags {
     @Option(
             names = "--alpn",
             paramLabel = "LIST",
-            description = "TLS: ALPN protocols offered (default http/1.1 for https://, zap for zaps://).")
+            description = "TLS: ALPN protocols offered (default http/1.1 for https://, h2,http/1.1 with --http2, zap "
+                    + "for zaps://); h2 in the list speaks HTTP/2 when the server picks it.")
     String alpn;
 
     @Option(
@@ -69,6 +70,17 @@ public final class TlsFlags {
      *     value is not understood
      */
     public ClientTls config(boolean tls, boolean zap, long timeoutNanos) {
+        return config(tls, zap, timeoutNanos, false);
+    }
+
+    /**
+     * As {@link #config(boolean, boolean, long)}; {@code http2}: the run speaks HTTP/2, so ALPN offers {@code h2}
+     * first by default, and an {@code --alpn} list without it is an error.
+     */
+    public ClientTls config(boolean tls, boolean zap, long timeoutNanos, boolean http2) {
+        if (tls && http2 && alpn != null && !offersH2()) {
+            throw new IllegalArgumentException("--http2 over TLS needs h2 in --alpn (" + alpn + ")");
+        }
         if (!tls) {
             String flag = given();
             if (flag != null) {
@@ -85,7 +97,7 @@ public final class TlsFlags {
                 .withInsecure(insecure)
                 .withGroups(groups())
                 .withProtocols(versions())
-                .withAlpn(alpn(zap))
+                .withAlpn(alpn(zap, http2))
                 .withResumption(!noResumption)
                 .withHandshakeTimeout(handshake);
         if (cacert != null) {
@@ -100,10 +112,15 @@ public final class TlsFlags {
 
     /** What a TLS run offers, for the line printed with the start line. */
     public String describe(boolean zap) {
+        return describe(zap, false);
+    }
+
+    /** What a TLS run offers; {@code http2} as for {@link #config(boolean, boolean, long, boolean)}. */
+    public String describe(boolean zap, boolean http2) {
         TlsProvider p = TlsProvider.current();
         return "zapline load: TLS by " + p.describe() + "; offering "
                 + String.join(":", TlsGroups.effective(groups(), p))
-                + ", " + String.join(",", versions()) + ", ALPN " + String.join(",", alpn(zap))
+                + ", " + String.join(",", versions()) + ", ALPN " + String.join(",", alpn(zap, http2))
                 + (noResumption ? ", no resumption" : ", resumption on")
                 + (insecure ? "; certificates NOT verified (--insecure)" : "");
     }
@@ -147,9 +164,14 @@ public final class TlsFlags {
         }
     }
 
-    private List<String> alpn(boolean zap) {
+    /** Whether {@code --alpn} was given and names {@code h2}. */
+    public boolean offersH2() {
+        return alpn != null && list(alpn).contains("h2");
+    }
+
+    private List<String> alpn(boolean zap, boolean http2) {
         if (alpn == null) {
-            return List.of(zap ? "zap" : "http/1.1");
+            return zap ? List.of("zap") : http2 ? List.of("h2", "http/1.1") : List.of("http/1.1");
         }
         return list(alpn);
     }

@@ -253,7 +253,8 @@
 
   var OUTCOMES = [
     ["success", "success", 2], ["failure_status", "unexpected status", 6], ["connect", "connect error", 3],
-    ["reset", "reset", 0], ["timeout", "timeout", 4], ["protocol", "protocol error", 7], ["dropped", "dropped", 8]
+    ["reset", "reset", 0], ["timeout", "timeout", 4], ["protocol", "protocol error", 7],
+    ["refused", "refused stream", 5], ["goaway", "goaway", 1], ["dropped", "dropped", 8]
   ];
   var CLASSES = [["1xx", 8], ["2xx", 5], ["3xx", 7], ["4xx", 1], ["5xx", 4]];
 

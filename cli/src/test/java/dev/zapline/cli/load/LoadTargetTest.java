@@ -25,6 +25,14 @@ class LoadTargetTest {
         assertThat(unix.target()).isEqualTo("/health");
     }
 
+    @Test
+    void readsH2cUrlsAsHttpWithPriorKnowledge() {
+        assertThat(LoadTarget.parse("h2c://127.0.0.1:8080/a"))
+                .isEqualTo(new LoadTarget("h2c://127.0.0.1:8080/a", false, false, "127.0.0.1", 8080, null, "/a", true));
+        assertThat(LoadTarget.parse("h2c://example.com").port()).isEqualTo(80);
+        assertThat(LoadTarget.parse("http://example.com").h2c()).isFalse();
+    }
+
     @ParameterizedTest
     @CsvSource({
         "https://example.com,            false, example.com, 443,  /",

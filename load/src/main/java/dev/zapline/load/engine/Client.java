@@ -22,6 +22,19 @@ public interface Client {
     /** Bytes written for request {@code i}. */
     int requestBytes(int i);
 
+    /**
+     * Whether its connections end requests in any order ({@link ConnectionEvents#onResponse(int, int, long)}), as
+     * HTTP/2's streams do, rather than in the order written.
+     */
+    default boolean outOfOrder() {
+        return false;
+    }
+
+    /** What it speaks, for the summary: {@code HTTP/1.1}, {@code HTTP/2 (h2c)}, {@code ZAP}...; null if unknown. */
+    default String protocol() {
+        return null;
+    }
+
     /** For messages: {@code zap://host:port/path}. */
     String describe();
 }

@@ -2,7 +2,8 @@ package dev.zapline.load.engine;
 
 /**
  * One connection of a {@link Client}, used only on its event loop: writes the client's pre-encoded requests and
- * reports what comes back to its {@link ConnectionEvents}, in request order. Implementations allocate nothing per
+ * reports what comes back to its {@link ConnectionEvents}, in request order (or by request, when
+ * {@link Client#outOfOrder}). Implementations allocate nothing per
  * request in steady state.
  */
 public interface Connection {
@@ -17,6 +18,23 @@ public interface Connection {
     void flush();
 
     boolean isActive();
+
+    /**
+     * How many requests the connection may have in flight at once, as the server allows (HTTP/2's
+     * {@code SETTINGS_MAX_CONCURRENT_STREAMS}); the engine never writes beyond it. Read when the connection opens and
+     * after {@link ConnectionEvents#onStreamLimit}.
+     */
+    default int streamLimit() {
+        return Integer.MAX_VALUE;
+    }
+
+    /**
+     * How many requests the connection can write in its life (HTTP/2 runs out of stream ids), 0 for no end. The
+     * engine retires the connection when it has written that many, as for {@code --reconnect-every}.
+     */
+    default int maxWrites() {
+        return 0;
+    }
 
     /**
      * The TLS handshake the connection made before it counted as open, or null for a plaintext connection. Read once,

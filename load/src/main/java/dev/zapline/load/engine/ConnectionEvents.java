@@ -3,8 +3,11 @@ package dev.zapline.load.engine;
 import dev.zapline.load.metrics.Outcome;
 
 /**
- * What a {@link Connection} reports, on its event loop, for its requests in the order they were written. Every
- * request written gets exactly one of {@link #onResponse} or {@link #onFailure}.
+ * What a {@link Connection} reports, on its event loop, for its requests. Every request written gets exactly one
+ * ending: a FIFO connection (HTTP/1.1, ZAP) ends them in the order they were written ({@link #onResponse(int, long)},
+ * {@link #onFailure(Outcome)}); a multiplexed one ({@link Client#outOfOrder}, HTTP/2) names the request it ends by its
+ * write number on the connection ({@link #onResponse(int, int, long)}, {@link #onFailure(int, Outcome)}), in any
+ * order. A connection uses one kind or the other, never both.
  */
 public interface ConnectionEvents {
 
@@ -13,6 +16,25 @@ public interface ConnectionEvents {
 
     /** The oldest request in flight ended without a response. */
     void onFailure(Outcome outcome);
+
+    /**
+     * The request the connection wrote {@code seq}-th (counting from 0 on this connection) got a complete response
+     * of {@code bytes} bytes; the others in flight may still be waiting.
+     */
+    default void onResponse(int seq, int status, long bytes) {
+        throw new UnsupportedOperationException("a FIFO listener: request " + seq + " ended out of order");
+    }
+
+    /** The request the connection wrote {@code seq}-th ended without a response. */
+    default void onFailure(int seq, Outcome outcome) {
+        throw new UnsupportedOperationException("a FIFO listener: request " + seq + " failed out of order");
+    }
+
+    /**
+     * The server changed how many requests the connection may have in flight (HTTP/2's
+     * {@code SETTINGS_MAX_CONCURRENT_STREAMS}); {@link Connection#streamLimit} says it from now on.
+     */
+    default void onStreamLimit(int streams) {}
 
     /**
      * The connection has delivered everything of one read from the socket (Netty's {@code channelReadComplete}):

@@ -29,6 +29,7 @@ public final class Engine {
     private static final long LEAD = 20_000_000;
 
     private final LoadPlan plan;
+    private final String protocol;
     private final NanoClock clock;
     private final LoopDriver[] drivers;
     private final LoopRecorder[] recorders;
@@ -44,6 +45,7 @@ public final class Engine {
 
     private Engine(LoadPlan plan, Client client, DriverLoop[] loops, NanoClock clock) {
         this.plan = plan;
+        this.protocol = client.protocol();
         this.clock = clock;
         int n = plan.threads();
         this.drivers = new LoopDriver[n];
@@ -157,6 +159,11 @@ public final class Engine {
 
     public boolean isDone() {
         return done.getCount() == 0;
+    }
+
+    /** What the client speaks ({@link Client#protocol}), or null. */
+    public String protocol() {
+        return protocol;
     }
 
     public LoadPlan plan() {

@@ -118,6 +118,11 @@ public final class HttpLoadClient implements Client {
     }
 
     @Override
+    public String protocol() {
+        return "HTTP/1.1";
+    }
+
+    @Override
     public int requests() {
         return requests.length;
     }

@@ -4,20 +4,37 @@ import dev.zapline.load.metrics.Outcome;
 
 /**
  * The driver's side of one connection: its slots (intended and actual send times of the requests in flight, in
- * order) and its reconnect state. Receives the connection's events and hands them to the {@link LoopDriver}.
+ * write order) and its reconnect state. Receives the connection's events and hands them to the {@link LoopDriver}.
  * Confined to the loop.
+ *
+ * <p>Two ways to end a request. A FIFO connection (HTTP/1.1, ZAP) ends the oldest request in flight
+ * ({@link #onResponse(int, long)}); a multiplexed one (HTTP/2) ends the request it wrote {@code seq}-th
+ * ({@link #onResponse(int, int, long)}), in any order. The ring then keeps an ended flag per slot: the head is always
+ * the oldest request still in flight (the one timeouts look at) and advances over the slots ended behind it; a slot
+ * ended out of order stays in the ring until then, so the ring grows (doubling, rarely) when one slow request holds
+ * the head while the others keep turning over. {@link #size} counts the requests in flight either way.
  */
 final class Link implements ConnectionEvents, Runnable {
 
     final LoopDriver driver;
     final int index;
     final int capacity;
-    private final long[] intended;
-    private final long[] sent;
+    private long[] intended;
+    private long[] sent;
+    /** Per slot, whether its request has ended (out-of-order links only; null for FIFO ones). */
+    private boolean[] ended;
+
     private int head;
+    /** Slots from the head to the newest, ended ones included ({@code == size} for a FIFO link). */
+    private int span;
+    /** Requests in flight. */
     int size;
+    /** The connection's write count of the request at the head (out-of-order links). */
+    private int headSeq;
     /** The newest requests in flight not flushed yet ({@link DirtyLinks}); their send time is provisional. */
     private int unflushed;
+    /** Requests in flight at most on the current connection: {@link #capacity}, or less if the server says so. */
+    int limit;
 
     Connection conn;
     boolean active;
@@ -27,6 +44,8 @@ final class Link implements ConnectionEvents, Runnable {
 
     /** Requests written on the current connection ({@code --reconnect-every}). */
     int writes;
+    /** Retire the connection at this many writes ({@code --reconnect-every}, or the connection's own end), 0: never. */
+    int retireAt;
     /**
      * The current connection has written its {@code --reconnect-every} share: it takes no more requests and is
      * closed (and a new one opened) once the last of them has ended.
@@ -39,30 +58,68 @@ final class Link implements ConnectionEvents, Runnable {
     long connectStarted;
 
     Link(LoopDriver driver, int index, int capacity) {
+        this(driver, index, capacity, false);
+    }
+
+    Link(LoopDriver driver, int index, int capacity, boolean outOfOrder) {
         this.driver = driver;
         this.index = index;
         this.capacity = capacity;
-        this.intended = new long[capacity];
-        this.sent = new long[capacity];
+        this.limit = capacity;
+        int slots = outOfOrder ? Math.max(16, Integer.highestOneBit(Math.max(1, capacity - 1)) << 2) : capacity;
+        this.intended = new long[slots];
+        this.sent = new long[slots];
+        this.ended = outOfOrder ? new boolean[slots] : null;
     }
 
     boolean hasFree() {
-        return active && size < capacity;
+        return active && size < limit;
+    }
+
+    /** A new connection: its first write is number 0, its limit what it says ({@link Connection#streamLimit}). */
+    void begin(Connection c) {
+        headSeq = 0;
+        limit = Math.max(1, Math.min(capacity, c.streamLimit()));
     }
 
     void push(long intendedNanos, long sentNanos) {
-        int i = (head + size) % capacity;
+        if (span == intended.length) {
+            grow();
+        }
+        int i = head + span;
+        if (i >= intended.length) {
+            i -= intended.length;
+        }
         intended[i] = intendedNanos;
         sent[i] = sentNanos;
+        span++;
         size++;
         unflushed++;
     }
 
+    /** Only an out-of-order link fills its ring beyond {@link #capacity}: one slow request holds the head. */
+    private void grow() {
+        int n = intended.length;
+        long[] in = new long[n * 2];
+        long[] se = new long[n * 2];
+        boolean[] en = new boolean[n * 2];
+        for (int k = 0; k < span; k++) {
+            int i = head + k < n ? head + k : head + k - n;
+            in[k] = intended[i];
+            se[k] = sent[i];
+            en[k] = ended[i];
+        }
+        intended = in;
+        sent = se;
+        ended = en;
+        head = 0;
+    }
+
     /** The unflushed requests were flushed at {@code nanos}: that is their send time. */
     void flushed(long nanos) {
-        for (int k = size - unflushed; k < size; k++) {
+        for (int k = span - unflushed; k < span; k++) {
             int i = head + k;
-            sent[i >= capacity ? i - capacity : i] = nanos;
+            sent[i >= intended.length ? i - intended.length : i] = nanos;
         }
         unflushed = 0;
     }
@@ -79,10 +136,57 @@ final class Link implements ConnectionEvents, Runnable {
         if (size == 0) {
             throw new IllegalStateException("connection " + index + ": an ending with nothing in flight");
         }
+        if (ended != null) {
+            end(slot(headSeq));
+            return;
+        }
         head = head + 1 == capacity ? 0 : head + 1;
         size--;
+        span--;
         if (unflushed > size) {
             unflushed = size;
+        }
+    }
+
+    /**
+     * The slot of the request the current connection wrote {@code seq}-th (counting from 0), which must be in flight.
+     */
+    int slot(int seq) {
+        int k = seq - headSeq;
+        if (ended == null || k < 0 || k >= span) {
+            throw new IllegalStateException("connection " + index + ": request " + seq + " ended, but "
+                    + (ended == null
+                            ? "the link is FIFO"
+                            : "in flight are " + headSeq + " to " + (headSeq + span - 1)));
+        }
+        int i = head + k;
+        i = i >= intended.length ? i - intended.length : i;
+        if (ended[i]) {
+            throw new IllegalStateException("connection " + index + ": request " + seq + " ended twice");
+        }
+        return i;
+    }
+
+    long intended(int slot) {
+        return intended[slot];
+    }
+
+    long sent(int slot) {
+        return sent[slot];
+    }
+
+    /** The request in {@code slot} (of {@link #slot}) has ended: the head moves past every ended slot. */
+    void end(int slot) {
+        ended[slot] = true;
+        size--;
+        while (span > 0 && ended[head]) {
+            ended[head] = false;
+            head = head + 1 == intended.length ? 0 : head + 1;
+            span--;
+            headSeq++;
+        }
+        if (unflushed > span) {
+            unflushed = span;
         }
     }
 
@@ -94,6 +198,21 @@ final class Link implements ConnectionEvents, Runnable {
     @Override
     public void onFailure(Outcome outcome) {
         driver.failure(this, outcome);
+    }
+
+    @Override
+    public void onResponse(int seq, int status, long bytes) {
+        driver.response(this, slot(seq), status, bytes);
+    }
+
+    @Override
+    public void onFailure(int seq, Outcome outcome) {
+        driver.failure(this, slot(seq), outcome);
+    }
+
+    @Override
+    public void onStreamLimit(int streams) {
+        driver.streamLimit(this, streams);
     }
 
     @Override

@@ -105,7 +105,7 @@ final class LoopDriver {
                 plan.pipeline() > 0 ? plan.pipeline() : plan.isOpen() ? 1 : Math.max(1, (users + conns - 1) / conns);
         Link[] links = new Link[conns];
         for (int i = 0; i < conns; i++) {
-            links[i] = new Link(this, i, pipeline);
+            links[i] = new Link(this, i, pipeline, client.outOfOrder());
         }
         this.slots = new Slots(links, plan.seed() * 31 + index);
         this.dirty = new DirtyLinks(links, clock);
@@ -315,7 +315,7 @@ final class LoopDriver {
             return false;
         }
         l.push(intended, now);
-        if (reconnectEvery > 0 && ++l.writes >= reconnectEvery) {
+        if (l.retireAt > 0 && ++l.writes >= l.retireAt) {
             l.retiring = true;
             slots.deactivate(l);
         }
@@ -353,6 +353,22 @@ final class LoopDriver {
         long intended = l.oldestIntended();
         long sent = l.oldestSent();
         l.pop();
+        responded(l, status, bytes, intended, sent, now);
+    }
+
+    /**
+     * The request in {@code slot} of an out-of-order link got its response: its latency is its own, from its own
+     * intended and send times, whatever the requests written before it are still doing.
+     */
+    void response(Link l, int slot, int status, long bytes) {
+        long now = clock.nanos();
+        long intended = l.intended(slot);
+        long sent = l.sent(slot);
+        l.end(slot);
+        responded(l, status, bytes, intended, sent, now);
+    }
+
+    private void responded(Link l, int status, long bytes, long intended, long sent, long now) {
         inflight--;
         if (open != null) {
             open.served(now - sent);
@@ -385,6 +401,36 @@ final class LoopDriver {
         slots.deactivate(l);
         LoopRecorder r = rec(l.oldestIntended());
         l.pop();
+        failed(r, l, outcome, now);
+    }
+
+    /**
+     * The request in {@code slot} of an out-of-order link ended without a response. Unlike a FIFO connection's
+     * failure this leaves the connection in use: an HTTP/2 stream can be refused or reset alone; when the whole
+     * connection goes, it closes and {@link #closed} follows.
+     */
+    void failure(Link l, int slot, Outcome outcome) {
+        long now = clock.nanos();
+        LoopRecorder r = rec(l.intended(slot));
+        l.end(slot);
+        inflight--;
+        r.outcome(l.timedOut ? Outcome.TIMEOUT : outcome);
+        model.ended(now);
+        if (closed != null) {
+            dispatch(now);
+        }
+        if (finished) {
+            return;
+        }
+        if (l.retiring && l.size == 0 && l.conn != null) {
+            retire(l);
+        } else if (!l.retiring) {
+            refill(l, now);
+        }
+        settle(now);
+    }
+
+    private void failed(LoopRecorder r, Link l, Outcome outcome, long now) {
         inflight--;
         r.outcome(l.timedOut ? Outcome.TIMEOUT : outcome);
         model.ended(now);
@@ -393,6 +439,18 @@ final class LoopDriver {
         }
         if (!finished) {
             settle(now);
+        }
+    }
+
+    /** The server changed {@code l}'s stream limit: a higher one makes room for waiting requests. */
+    void streamLimit(Link l, int streams) {
+        Connection c = l.conn;
+        if (c == null) {
+            return;
+        }
+        l.limit = Math.max(1, Math.min(l.capacity, Math.min(streams, c.streamLimit())));
+        if (!l.retiring) {
+            refill(l, clock.nanos());
         }
     }
 
@@ -460,6 +518,8 @@ final class LoopDriver {
         }
         engine.connected(now - l.connectStarted, c.handshake());
         slots.activate(l, c);
+        int most = c.maxWrites();
+        l.retireAt = reconnectEvery == 0 ? most : most == 0 ? reconnectEvery : Math.min(most, reconnectEvery);
         openNow = slots.active();
         refill(l, now);
         settle(now);

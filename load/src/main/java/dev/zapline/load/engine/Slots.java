@@ -60,6 +60,7 @@ final class Slots {
 
     void activate(Link l, Connection c) {
         l.conn = c;
+        l.begin(c);
         l.timedOut = false;
         l.failures = 0;
         l.writes = 0;

@@ -59,6 +59,11 @@ public final class ZapLoadClient implements Client {
     }
 
     @Override
+    public String protocol() {
+        return "ZAP";
+    }
+
+    @Override
     public int requests() {
         return frames.length;
     }

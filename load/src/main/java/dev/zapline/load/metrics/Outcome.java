@@ -16,6 +16,10 @@ public enum Outcome {
     TIMEOUT("timeout"),
     /** The response could not be parsed. */
     PROTOCOL_ERROR("protocol"),
+    /** HTTP/2: the server refused the stream unprocessed ({@code RST_STREAM} with {@code REFUSED_STREAM}). */
+    REFUSED("refused"),
+    /** HTTP/2: the server's {@code GOAWAY} left the stream unprocessed (its id above the last the server took). */
+    GOAWAY("goaway"),
     /** Never sent: beyond {@code --max-inflight}, or waited for a free connection longer than allowed. */
     DROPPED("dropped");
 
@@ -32,6 +36,11 @@ public enum Outcome {
 
     /** Errors are the outcomes that are neither a response nor a drop. */
     public boolean isError() {
-        return this == CONNECT_ERROR || this == RESET || this == TIMEOUT || this == PROTOCOL_ERROR;
+        return this == CONNECT_ERROR
+                || this == RESET
+                || this == TIMEOUT
+                || this == PROTOCOL_ERROR
+                || this == REFUSED
+                || this == GOAWAY;
     }
 }

@@ -13,19 +13,20 @@ import java.util.Map;
 
 /**
  * {@code --json FILE}: the summary and the per-second timeline, rewritten atomically (write a sibling, then rename)
- * so a reader never sees half a file. Keys: {@code summary.{command (when known), target, model, scheduled, requests
- * (= sent), sent, dropped, unconnected, rate_target, rate_achieved, drain.{seconds, responses}, errors, …}} with
- * {@code scheduled = sent + dropped + unconnected}, {@code summary.pacing.{bucket_ms, buckets, within, worst_over,
- * worst_under}} (open model, once complete), {@code summary.inflight_ceiling} and {@code summary.adaptive} (open
- * model), {@code machine.{cpu, cores, os, jdk}}, {@code latency.{corrected, service}.{p50_us … p9999_us, max_us,
- * mean_us, count, curve}} ({@code curve}: {@code [percentile, value_us]} pairs on the "nines" scale), {@code
- * timeline[]} with {@code t, rate, send_rate, p50_us, p90_us, p99_us, p999_us, max_us, service.{p50_us … max_us},
- * outcomes.{success, failure_status, connect, reset, timeout, protocol, dropped}, status.{1xx … 5xx}, errors,
- * dropped, inflight, connections, ceiling, …} over the warm-up and the measured window (not the drain). For a TLS
- * target only, {@code summary.tls.{handshakes, full, resumed, failed, handshake.{count, p50_us … max_us, mean_us},
- * protocols, ciphers, groups, alpn, failures}}, the last five counts keyed by the negotiated value (or the failure's
- * reason). {@code summary.connect.{count, failures, p50_us, max_us, p75_us … p9999_us, mean_us}}. With thresholds,
- * the final file ends with their verdicts ({@link #write(Summary, String)}).
+ * so a reader never sees half a file. Keys: {@code summary.{command (when known), target, protocol (when known),
+ * model, scheduled, requests (= sent), sent, dropped, unconnected, rate_target, rate_achieved, drain.{seconds,
+ * responses}, errors, …}} with {@code scheduled = sent + dropped + unconnected}, {@code summary.pacing.{bucket_ms,
+ * buckets, within, worst_over, worst_under}} (open model, once complete), {@code summary.inflight_ceiling} and
+ * {@code summary.adaptive} (open model), {@code machine.{cpu, cores, os, jdk}}, {@code latency.{corrected,
+ * service}.{p50_us … p9999_us, max_us, mean_us, count, curve}} ({@code curve}: {@code [percentile, value_us]} pairs
+ * on the "nines" scale), {@code timeline[]} with {@code t, rate, send_rate, p50_us, p90_us, p99_us, p999_us,
+ * max_us, service.{p50_us … max_us}, outcomes.{success, failure_status, connect, reset, timeout, protocol, refused,
+ * goaway, dropped}, status.{1xx … 5xx}, errors, dropped, inflight, connections, ceiling, …} over the warm-up and the
+ * measured window (not the drain). For a TLS target only, {@code summary.tls.{handshakes, full, resumed, failed,
+ * handshake.{count, p50_us … max_us, mean_us}, protocols, ciphers, groups, alpn, failures}}, the last five counts
+ * keyed by the negotiated value (or the failure's reason). {@code summary.connect.{count, failures, p50_us, max_us,
+ * p75_us … p9999_us, mean_us}}. With thresholds, the final file ends with their verdicts
+ * ({@link #write(Summary, String)}).
  */
 public final class JsonReport {
 
@@ -99,6 +100,9 @@ public final class JsonReport {
             field(b, "command", command).append(',');
         }
         field(b, "target", s.target()).append(',');
+        if (s.protocol() != null) {
+            field(b, "protocol", s.protocol()).append(',');
+        }
         field(b, "model", s.model()).append(',');
         field(b, "complete", s.complete()).append(',');
         field(b, "duration_s", s.seconds()).append(',');

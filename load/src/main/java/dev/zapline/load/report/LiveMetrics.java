@@ -127,8 +127,8 @@ public final class LiveMetrics {
         e.family(
                 "zapline_load_outcomes_total",
                 Exposition.Type.COUNTER,
-                "Ended requests by outcome, every "
-                        + "phase: success, failure_status, connect, reset, timeout, protocol, dropped.");
+                "Ended requests by outcome, every phase: success, failure_status, connect, reset, timeout, protocol, "
+                        + "refused, goaway, dropped.");
         for (Outcome o : Outcome.values()) {
             e.sample(t.count(o), "outcome", o.key());
         }

@@ -282,7 +282,8 @@ public final class Reporter {
                 engine.ceiling(),
                 p.adaptive(),
                 complete && p.isOpen() ? pacing(w.start()) : null,
-                List.copyOf(timeline));
+                List.copyOf(timeline),
+                engine.protocol());
     }
 
     /** The run's sends per bucket against the schedule's, over the buckets the run completed. */

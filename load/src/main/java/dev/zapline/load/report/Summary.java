@@ -44,6 +44,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * @param adaptive whether the ceiling was adaptive
  * @param pacing sends per 10 ms bucket against the schedule (open model, final summary only), or null
  * @param timeline one entry per second of the warm-up and the measured window (the drain is not in it)
+ * @param protocol what the client spoke ({@code HTTP/1.1}, {@code HTTP/2 (h2c)}, ...), or null when not known
  */
 public record Summary(
         String target,
@@ -71,7 +72,66 @@ public record Summary(
         long inflightCeiling,
         boolean adaptive,
         Pacing pacing,
-        List<IntervalStats> timeline) {
+        List<IntervalStats> timeline,
+        String protocol) {
+
+    /** A summary that does not name its protocol. */
+    public Summary(
+            String target,
+            String model,
+            boolean complete,
+            double seconds,
+            long scheduled,
+            long requests,
+            long dropped,
+            long unconnected,
+            double rateTarget,
+            double rateAchieved,
+            double drainSeconds,
+            long drainResponses,
+            long errors,
+            Map<String, Long> outcomes,
+            Map<Integer, Long> statuses,
+            long bytesIn,
+            long bytesOut,
+            Latency corrected,
+            Latency service,
+            Latency connect,
+            long connectFailures,
+            Tls tls,
+            long inflightCeiling,
+            boolean adaptive,
+            Pacing pacing,
+            List<IntervalStats> timeline) {
+        this(
+                target,
+                model,
+                complete,
+                seconds,
+                scheduled,
+                requests,
+                dropped,
+                unconnected,
+                rateTarget,
+                rateAchieved,
+                drainSeconds,
+                drainResponses,
+                errors,
+                outcomes,
+                statuses,
+                bytesIn,
+                bytesOut,
+                corrected,
+                service,
+                connect,
+                connectFailures,
+                tls,
+                inflightCeiling,
+                adaptive,
+                pacing,
+                timeline,
+                null);
+    }
 
     /** Requests written to a connection: the same figure as {@link #requests()}. */
     public long sent() {

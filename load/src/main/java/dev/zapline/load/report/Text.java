@@ -38,7 +38,12 @@ public final class Text {
 
     public static String render(Summary s) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "Target      %s (%s model)%n", s.target(), s.model()));
+        b.append(String.format(
+                Locale.ROOT,
+                "Target      %s (%s%s model)%n",
+                s.target(),
+                s.protocol() == null ? "" : s.protocol() + ", ",
+                s.model()));
         b.append(String.format(
                 Locale.ROOT,
                 "Scheduled   %d = %d sent + %d dropped%s%n",

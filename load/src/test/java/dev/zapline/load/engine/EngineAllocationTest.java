@@ -58,6 +58,42 @@ class EngineAllocationTest {
     }
 
     /**
+     * h2c, 2 connections of 8 streams, against a server on its own loop: frames written and read, HPACK decoded,
+     * completions out of order; nothing of ours allocated per request.
+     */
+    @Test
+    void h2cMaxThroughputLoopAllocatesAlmostNothingPerRequest() throws Exception {
+        try (H2TestServer server = new H2TestServer(100, (s, n) -> s.respond(200, "ok"))) {
+            List<Http2LoadClient.Request> get =
+                    List.of(new Http2LoadClient.Request("GET", "/health", List.of(), new byte[0]));
+            LoadPlan plan = LoadPlan.maxThroughput(8, 4_000_000_000L, 2, 1);
+            assertThat(perRequest(
+                            plan,
+                            "h2c max throughput 2 x 8",
+                            t -> new Http2LoadClient(
+                                    t.loops, "127.0.0.1", server.port(), get, "h2c://127.0.0.1/health", null, 8)))
+                    .isLessThan(4.0);
+        }
+    }
+
+    /** The same in the open model: a flush, a HEADERS frame and a response per request. */
+    @Test
+    void h2cOpenModelLoopAllocatesAlmostNothingPerRequest() throws Exception {
+        try (H2TestServer server = new H2TestServer(100, (s, n) -> s.respond(200, "ok"))) {
+            List<Http2LoadClient.Request> get =
+                    List.of(new Http2LoadClient.Request("GET", "/health", List.of(), new byte[0]));
+            LoadPlan plan = LoadPlan.open(Stages.constant(4000, Duration.ofSeconds(4)), Arrival.UNIFORM, 0, 4, 1)
+                    .withPipeline(8);
+            assertThat(perRequest(
+                            plan,
+                            "h2c open 4000/s",
+                            t -> new Http2LoadClient(
+                                    t.loops, "127.0.0.1", server.port(), get, "h2c://127.0.0.1/health", null, 8)))
+                    .isLessThan(4.0);
+        }
+    }
+
+    /**
      * Keep-alive over TLS (the OpenSSL engine where it loads), pipelined: our side allocates nothing more than over
      * plaintext, but Netty's TLS handler and engine do per record (an {@code SSLEngineResult} per wrap and unwrap,
      * a promise per wrap, {@code ByteBuffer} views of the pooled buffers): measured and printed, and held under a

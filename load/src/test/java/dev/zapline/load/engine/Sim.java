@@ -31,6 +31,10 @@ final class Sim implements NanoClock, DriverLoop, Client {
     boolean refuse;
     /** How long the target takes to accept a connection. */
     long connectDelay;
+    /** Connections answer each request when its own time comes, in any order (HTTP/2 streams). */
+    boolean outOfOrder;
+    /** Out of order: the server's stream limit each connection reports. */
+    int streamLimit = Integer.MAX_VALUE;
 
     final List<SimConnection> connections = new ArrayList<>();
     long wakes;
@@ -191,6 +195,11 @@ final class Sim implements NanoClock, DriverLoop, Client {
     }
 
     @Override
+    public boolean outOfOrder() {
+        return outOfOrder;
+    }
+
+    @Override
     public String describe() {
         return "sim://target";
     }
@@ -200,6 +209,13 @@ final class Sim implements NanoClock, DriverLoop, Client {
 
         private final ConnectionEvents ev;
         private int unflushed;
+        /** Out of order: the write number of the next request, and those answered or failed. */
+        private int seq;
+
+        private final java.util.BitSet endedSeqs = new java.util.BitSet();
+        /** Out of order: most requests in flight seen at once. */
+        int mostInFlight;
+
         private long lastAnswer = NONE;
         private boolean open = true;
         /** Answers scheduled and not delivered yet. */
@@ -218,6 +234,7 @@ final class Sim implements NanoClock, DriverLoop, Client {
             }
             unflushed++;
             written++;
+            mostInFlight = Math.max(mostInFlight, (int) (written - endedSeqs.cardinality()));
             return true;
         }
 
@@ -229,6 +246,12 @@ final class Sim implements NanoClock, DriverLoop, Client {
                     continue;
                 }
                 long t = answerAt.applyAsLong(now);
+                if (outOfOrder) {
+                    int s = seq++;
+                    pending++;
+                    at(t, () -> answer(s));
+                    continue;
+                }
                 if (lastAnswer != NONE && t < lastAnswer) {
                     t = lastAnswer;
                 }
@@ -236,6 +259,16 @@ final class Sim implements NanoClock, DriverLoop, Client {
                 pending++;
                 at(t, this::answer);
             }
+        }
+
+        private void answer(int s) {
+            if (!open || endedSeqs.get(s)) {
+                return;
+            }
+            pending--;
+            endedSeqs.set(s);
+            ev.onResponse(s, 200, 50);
+            ev.onReadComplete();
         }
 
         private void answer() {
@@ -253,12 +286,25 @@ final class Sim implements NanoClock, DriverLoop, Client {
         }
 
         @Override
+        public int streamLimit() {
+            return streamLimit;
+        }
+
+        @Override
         public void close() {
             if (!open) {
                 return;
             }
             open = false;
             Link l = (Link) ev;
+            if (outOfOrder) {
+                for (int s = 0; s < written; s++) {
+                    if (!endedSeqs.get(s)) {
+                        endedSeqs.set(s);
+                        ev.onFailure(s, dev.zapline.load.metrics.Outcome.RESET);
+                    }
+                }
+            }
             while (l.size > 0) {
                 ev.onFailure(dev.zapline.load.metrics.Outcome.RESET);
             }

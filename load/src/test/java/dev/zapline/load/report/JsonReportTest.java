@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.metrics.LoopRecorder;
+import dev.zapline.load.metrics.Outcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ class JsonReportTest {
                     r.nextDouble(900, 1100),
                     new IntervalStats.Latencies(p50, p50 * 2, r.nextDouble(400, 900), r.nextDouble(900, 5000), 9000),
                     new IntervalStats.Latencies(p50, p50, p50 * 2, p50 * 3, 5000),
-                    new long[] {r.nextInt(1000), 1, 2, 3, 4, 5, 6},
+                    new long[] {r.nextInt(1000), 1, 2, 3, 4, 5, 0, 0, 6},
                     new long[] {0, 0, r.nextInt(1000), 0, 1, 0},
                     r.nextInt(3),
                     r.nextInt(3),
@@ -189,8 +190,8 @@ class JsonReportTest {
     void aTimelineThatShrinksIsRefused(@TempDir Path dir) throws Exception {
         JsonReport writer = new JsonReport(dir.resolve("run.json"));
         IntervalStats.Latencies none = new IntervalStats.Latencies(0, 0, 0, 0, 0);
-        IntervalStats one =
-                new IntervalStats(0, 1, 0, 0, 0, none, none, new long[7], new long[6], 0, 0, 0, 0, 0, false);
+        IntervalStats one = new IntervalStats(
+                0, 1, 0, 0, 0, none, none, new long[Outcome.values().length], new long[6], 0, 0, 0, 0, 0, false);
         writer.write(summary(1, List.of(one, one), false));
         assertThatThrownBy(() -> writer.write(summary(2, List.of(one), false))).hasMessageContaining("shrank");
     }
