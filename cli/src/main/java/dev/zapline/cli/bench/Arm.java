@@ -26,6 +26,12 @@ enum Arm {
     HTTP_RPC_FASTJSON2("http-rpc-fastjson2", Server.ZAPLINE, "fastjson2", false, Body.JSON, null, Handshake.NONE),
     HTTP_RPC_ZAP("http-rpc-zap", Server.ZAPLINE, "jackson", false, Body.ZAP, null, Handshake.NONE),
     ZAP_RPC_ZAP("zap-rpc-zap", Server.ZAPLINE, "jackson", true, Body.ZAP, null, Handshake.NONE),
+    // HTTP/2 with prior knowledge (h2c) on the zapline server's HTTP/1.1 port; the set's depth is streams per
+    // connection instead of requests pipelined.
+    H2C_HEALTH("h2c-health", Server.ZAPLINE, "jackson", Body.NONE),
+    H2C_RPC_ZAP("h2c-rpc-zap", Server.ZAPLINE, "jackson", Body.ZAP),
+    /** nghttpd (nghttp2's server, one worker) serving /health as a file; run only where it is installed. */
+    NGHTTPD("nghttpd", Server.NGHTTPD, null, Body.NONE),
     // The TLS set: keep-alive over TLS with each group, then a new connection (a handshake) per request.
     HTTPS_HEALTH_X25519(
             "https-health-x25519", Server.ZAPLINE_TLS, "jackson", false, Body.NONE, G.X25519, Handshake.NONE),
@@ -51,6 +57,8 @@ enum Arm {
     enum Server {
         RAW,
         NGINX,
+        /** nghttpd, h2c only. */
+        NGHTTPD,
         ZAPLINE,
         /** The demo app with HTTP, ZAP, HTTPS and ZAPS listeners and the run's certificate. */
         ZAPLINE_TLS,
@@ -91,8 +99,27 @@ enum Arm {
     final String group;
 
     final Handshake handshake;
+    /** Whether the arm speaks HTTP/2 (h2c with prior knowledge). */
+    final boolean h2;
 
     Arm(String label, Server server, String json, boolean zap, Body body, String group, Handshake handshake) {
+        this(label, server, json, zap, body, group, handshake, false);
+    }
+
+    /** An h2c arm: plaintext, keep-alive. */
+    Arm(String label, Server server, String json, Body body) {
+        this(label, server, json, false, body, null, Handshake.NONE, true);
+    }
+
+    Arm(
+            String label,
+            Server server,
+            String json,
+            boolean zap,
+            Body body,
+            String group,
+            Handshake handshake,
+            boolean h2) {
         this.label = label;
         this.server = server;
         this.json = json;
@@ -100,6 +127,7 @@ enum Arm {
         this.body = body;
         this.group = group;
         this.handshake = handshake;
+        this.h2 = h2;
     }
 
     boolean tls() {
@@ -122,6 +150,10 @@ enum Arm {
 
     boolean nginx() {
         return server == Server.NGINX || server == Server.NGINX_TLS;
+    }
+
+    boolean nghttpd() {
+        return server == Server.NGHTTPD;
     }
 
     String method() {
@@ -154,7 +186,7 @@ enum Arm {
     }
 
     String url(String host, int httpPort, int zapPort, int httpsPort, int zapsPort) {
-        String scheme = (zap ? "zap" : "http") + (tls() ? "s" : "");
+        String scheme = h2 ? "h2c" : (zap ? "zap" : "http") + (tls() ? "s" : "");
         int port = tls() ? (zap ? zapsPort : httpsPort) : (zap ? zapPort : httpPort);
         return scheme + "://" + host + ":" + port + path();
     }

@@ -57,7 +57,8 @@ final class ArmRun {
                 arm,
                 LoadPlan.maxThroughput(pipeline, nanos, settings.connections(), 1)
                         .withTimeout(TIMEOUT_NANOS));
-        Engine engine = Engine.start(plan, client(arm, url), loops.group(), NanoClock.SYSTEM, 10_000);
+        Engine engine = Engine.start(
+                plan, client(arm, url, Math.max(1, plan.pipeline())), loops.group(), NanoClock.SYSTEM, 10_000);
         new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
     }
 
@@ -71,7 +72,8 @@ final class ArmRun {
                     LoadPlan.maxThroughput(pipeline, settings.durationNanos(), settings.connections(), 1)
                             .withWarmup(warmup)
                             .withTimeout(TIMEOUT_NANOS));
-            Engine engine = Engine.start(plan, client(arm, url), loops.group(), NanoClock.SYSTEM, 10_000);
+            Engine engine = Engine.start(
+                    plan, client(arm, url, Math.max(1, plan.pipeline())), loops.group(), NanoClock.SYSTEM, 10_000);
             CompletableFuture<Window> stats = new CompletableFuture<>();
             Thread t = new Thread(
                     () -> {
@@ -138,7 +140,8 @@ final class ArmRun {
                 .withWarmup(LATENCY_WARMUP_NANOS);
         plan = handshakes(arm, plan);
         log.println("zapline bench: " + arm.label + ": open model at " + (long) rate + " req/s ...");
-        Engine engine = Engine.start(plan, client(arm, url), loops.group(), NanoClock.SYSTEM, 10_000);
+        Engine engine = Engine.start(
+                plan, client(arm, url, Math.max(1, plan.pipeline())), loops.group(), NanoClock.SYSTEM, 10_000);
         Summary s = new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
         return new ArmResult.LatencyAt(
                 settings.latencyAt(),
@@ -218,12 +221,18 @@ final class ArmRun {
         return s.outcomes().getOrDefault(Outcome.SUCCESS.key(), 0L);
     }
 
-    private Client client(Arm arm, String url) {
+    /** The arm's client; an HTTP/2 arm's keeps {@code depth} streams open per connection. */
+    private Client client(Arm arm, String url, int depth) {
         List<Map.Entry<String, String>> headers = new ArrayList<>();
         if (arm.contentType() != null) {
             headers.add(Map.entry("Content-Type", arm.contentType()));
         }
-        return LoadTarget.parse(url).client(loops, arm.method(), headers, arm.bodyBytes(), tls(arm));
+        LoadTarget t = LoadTarget.parse(url);
+        if (arm.h2) {
+            LoadTarget.Request q = new LoadTarget.Request(arm.method(), t.target(), headers, arm.bodyBytes());
+            return t.http2Client(loops, List.of(q), tls(arm), depth);
+        }
+        return t.client(loops, arm.method(), headers, arm.bodyBytes(), tls(arm));
     }
 
     /**

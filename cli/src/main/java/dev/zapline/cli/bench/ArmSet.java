@@ -103,8 +103,20 @@ record ArmSet(int pipeline, List<ArmResult> arms) {
                     target(1.2),
                     involved);
         }
+        h2Ratios(out);
         tlsRatios(out);
         return out;
+    }
+
+    /**
+     * The HTTP/2 arms' ratios: h2c against HTTP/1.1 and ZAP on the same server and handler, and the zapline server's
+     * h2c against nghttpd (nghttp2's own server, independent of Netty's codec; target on the multiplexed set).
+     */
+    private void h2Ratios(List<Ratio> out) {
+        add(out, "h2c_vs_http_health", "HTTP/2 (h2c) vs HTTP/1.1, /health", "h2c-health", "http-health", 0);
+        add(out, "zap_vs_h2c_health", "ZAP vs HTTP/2 (h2c), /health", "zap-health", "h2c-health", 0);
+        add(out, "zap_vs_h2c_rpc", "ZAP vs HTTP/2 (h2c), typed /rpc", "zap-rpc-zap", "h2c-rpc-zap", 0);
+        add(out, "zapline_h2c_vs_nghttpd", "zapline h2c /health vs nghttpd", "h2c-health", "nghttpd", target(1.0));
     }
 
     /**

@@ -49,6 +49,9 @@ public final class BenchRunner {
     private final Pinning pinning;
     private final String wrk;
     private final String nginx;
+    /** The nghttpd binary, or null when it is not installed (its arm is skipped). */
+    private final String nghttpd;
+
     private final Machine machine;
     /** Every finished run of each unit, by {@link Unit#key()}, in round order. Guarded by this. */
     private final Map<String, List<ArmResult>> rounds = new LinkedHashMap<>();
@@ -73,6 +76,7 @@ public final class BenchRunner {
         this.pinning = pinning;
         this.wrk = settings.crossCheck() ? Pinning.onPath("wrk") : null;
         this.nginx = NginxServer.installed();
+        this.nghttpd = NghttpdServer.installed();
     }
 
     /** Pins (when asked and possible) and runs every arm; progress goes to {@code log}. */
@@ -188,8 +192,10 @@ public final class BenchRunner {
         List<Arm> out = new ArrayList<>();
         for (String name : settings.arms()) {
             Arm a = Arm.named(name);
-            if (a.nginx() && nginx == null) {
-                String why = "nginx: skipped, not installed (`command -v nginx` finds nothing)";
+            String missing = a.nginx() && nginx == null ? "nginx" : a.nghttpd() && nghttpd == null ? "nghttpd" : null;
+            if (missing != null) {
+                String why = missing + ": skipped, not installed (`command -v " + missing + "` finds nothing"
+                        + (a.nghttpd() ? "; Debian: nghttp2-server" : "") + ")";
                 synchronized (this) {
                     skipped.add(why);
                 }
@@ -243,6 +249,7 @@ public final class BenchRunner {
             try {
                 p = switch (arm.server) {
                     case NGINX -> NginxServer.start(nginx, pinning.serverPrefix(), READY_MILLIS);
+                    case NGHTTPD -> NghttpdServer.start(nghttpd, pinning.serverPrefix(), READY_MILLIS);
                     case NGINX_TLS ->
                         NginxServer.start(
                                 nginx,

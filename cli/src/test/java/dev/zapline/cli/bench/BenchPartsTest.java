@@ -18,9 +18,9 @@ class BenchPartsTest {
     void armListsParseInOrderAndRejectUnknownOrRepeatedNames() {
         assertThat(BenchRunner.armNames("zap-health, raw-netty")).containsExactly("zap-health", "raw-netty");
         assertThat(BenchRunner.armNames("default"))
-                .hasSize(9)
+                .hasSize(12)
                 .startsWith("raw-netty", "nginx")
-                .endsWith("zap-rpc-zap")
+                .endsWith("zap-rpc-zap", "h2c-health", "h2c-rpc-zap", "nghttpd")
                 .noneMatch(a -> a.contains("https") || a.contains("handshake"));
         assertThat(BenchRunner.armNames("tls"))
                 .startsWith("http-health", "zap-health", "https-health-x25519", "https-health-mlkem")
@@ -28,7 +28,14 @@ class BenchPartsTest {
                 .endsWith("nginx-handshake-x25519")
                 .doesNotHaveDuplicates()
                 .hasSize(12);
-        assertThat(BenchRunner.armNames("all")).hasSize(19).doesNotHaveDuplicates();
+        assertThat(BenchRunner.armNames("all")).hasSize(22).doesNotHaveDuplicates();
+        // the HTTP/2 arms speak h2c (prior knowledge) to the server's HTTP port
+        assertThat(Arm.named("h2c-health").url("127.0.0.1", 8080, 9653, 8443, 9443))
+                .isEqualTo("h2c://127.0.0.1:8080/health");
+        assertThat(Arm.named("h2c-rpc-zap").url("127.0.0.1", 8080, 9653, 8443, 9443))
+                .isEqualTo("h2c://127.0.0.1:8080/rpc");
+        assertThat(Arm.named("h2c-rpc-zap").contentType()).isEqualTo("application/zap");
+        assertThat(Arm.named("nghttpd").url("127.0.0.1", 8080, 0, 0, 0)).isEqualTo("h2c://127.0.0.1:8080/health");
         // a group repeating an arm named before it leaves it where it first came
         assertThat(BenchRunner.armNames("nginx-https,tls"))
                 .startsWith("nginx-https", "http-health")

@@ -58,9 +58,14 @@ class BenchRunnerTest {
                 "http-rpc-dsljson",
                 "http-rpc-fastjson2",
                 "http-rpc-zap",
-                "zap-rpc-zap"));
+                "zap-rpc-zap",
+                "h2c-health",
+                "h2c-rpc-zap"));
         if (NginxServer.installed() != null) {
             expected.add(1, "nginx");
+        }
+        if (NghttpdServer.installed() != null) {
+            expected.add("nghttpd");
         }
         assertThat(r.arms()).extracting(ArmResult::name).containsExactlyElementsOf(expected);
         for (ArmResult a : r.arms()) {
@@ -101,6 +106,14 @@ class BenchRunnerTest {
                 .isCloseTo(rps(json, "zap-health") / rps(json, "http-health"), withinPercentage(0.1));
         assertThat(ratios.path("zap_vs_http_rpc").asDouble())
                 .isCloseTo(rps(json, "zap-rpc-zap") / rps(json, "http-rpc-zap"), withinPercentage(0.1));
+        assertThat(ratios.path("h2c_vs_http_health").asDouble())
+                .isCloseTo(rps(json, "h2c-health") / rps(json, "http-health"), withinPercentage(0.1));
+        assertThat(ratios.path("zap_vs_h2c_rpc").asDouble())
+                .isCloseTo(rps(json, "zap-rpc-zap") / rps(json, "h2c-rpc-zap"), withinPercentage(0.1));
+        if (NghttpdServer.installed() != null) {
+            assertThat(ratios.path("zapline_h2c_vs_nghttpd").asDouble())
+                    .isCloseTo(rps(json, "h2c-health") / rps(json, "nghttpd"), withinPercentage(0.1));
+        }
         double fastest = Math.max(
                 rps(json, "http-rpc-jackson"),
                 Math.max(rps(json, "http-rpc-dsljson"), rps(json, "http-rpc-fastjson2")));
