@@ -37,6 +37,12 @@ public final class BenchReport {
                 .append(s.connections())
                 .append(" connections; every server warmed ")
                 .append(seconds(s.warmupNanos()))
+                .append(
+                        warmsH2(s)
+                                ? " (the zapline HTTP/2 arms' at least "
+                                        + seconds(BenchRunner.H2_WARMUP_NANOS)
+                                        + ", deepest set first: their JIT takes that long on one core)"
+                                : "")
                 .append(" first, then each measured run re-opens its connections for ")
                 .append(seconds(Math.min(s.warmupNanos(), BenchRunner.REWARM_NANOS)))
                 .append(" and measures ")
@@ -367,6 +373,12 @@ public final class BenchReport {
                         + "judged; rerun on a quiet machine",
                 a.serverCores(),
                 a.loaderCores());
+    }
+
+    /** Whether a zapline HTTP/2 arm ran with a longer warm-up than the settings' (see {@link BenchRunner}). */
+    private static boolean warmsH2(BenchSettings s) {
+        return s.warmupNanos() < BenchRunner.H2_WARMUP_NANOS
+                && s.arms().stream().map(Arm::named).anyMatch(a -> a.h2 && a.server == Arm.Server.ZAPLINE);
     }
 
     static String seconds(long nanos) {

@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * Runs the arms in interleaved rounds against one server per arm, kept running to the end. First every arm's server
- * is started and warmed for the full warm-up (split over the pipeline depths), one after the other, which also warms
+ * is started and warmed for the full warm-up (split over the pipeline depths; a zapline HTTP/2 arm for at least
+ * {@link #H2_WARMUP_NANOS}, deepest set first), one after the other, which also warms
  * the loader's code for every kind of arm before anything is measured. Then each round runs every arm of every set
  * once (one run later each round) as a closed-loop max-throughput run of the load engine (one event loop, the set's
  * number of requests in flight per connection): connections re-opened and settled for {@link ArmRun#REWARM_NANOS},
@@ -22,6 +23,9 @@ import java.util.Map;
  * reported with its error and the others still run; nginx, when not installed, is skipped with a line saying so.
  */
 public final class BenchRunner {
+
+    /** The least warm-up of a zapline HTTP/2 arm's server (see {@link #warm}). */
+    static final long H2_WARMUP_NANOS = 12_000_000_000L;
 
     /** Called once per measured run when its measured phase starts (tests use it to kill a server mid-run). */
     public interface Hook {
@@ -219,8 +223,17 @@ public final class BenchRunner {
         try {
             BenchServer server = server(arm);
             List<Integer> depths = arm.handshakes() ? List.of(1) : settings.pipelines();
+            long nanos = settings.warmupNanos();
+            if (arm.h2 && arm.server == Arm.Server.ZAPLINE) {
+                // Netty's HTTP/2 code is large: on one core its JIT takes 10 s or more of traffic, most quickly
+                // at the deepest set, where the rate is highest; a 3 s warm-up left round 1 at a fifth of round 3.
+                nanos = Math.max(nanos, H2_WARMUP_NANOS);
+                depths = depths.stream()
+                        .sorted(java.util.Comparator.reverseOrder())
+                        .toList();
+            }
             for (int p : depths) {
-                run.warm(arm, server, p, Math.max(1, settings.warmupNanos() / depths.size()));
+                run.warm(arm, server, p, Math.max(1, nanos / depths.size()));
             }
         } catch (BenchException | IllegalStateException | IOException e) {
             log.println("zapline bench: " + arm.label + ": " + e.getMessage());
