@@ -23,8 +23,11 @@
 #   server   zapline serve / nghttpd req/s under h2load (target >= 1.0); judged only when h2load's core was not
 #            saturated in either run (else h2load was the limit, not the servers).
 # Per run, over its steady part (after the warm-up, for DURATION - 1 s): the CPU time of the server and of the loader
-# from /proc/PID/stat; a side at or above SATURATED % (default 95) of its core is the run's bottleneck.
-# Environment: ROUNDS=3 DURATION=5 WARM=1 (seconds) CONNECTIONS=16 STREAMS=16 SATURATED=95 PORT=19500 (PORT, PORT+1)
+# from /proc/PID/stat; a side at or above SATURATED % (default 95) of its core is the run's bottleneck. Loader µs/req
+# is the loader's CPU per request (its CPU % / 100 / req/s): where the server is the bottleneck, the loaders' rates
+# are the server's, and what they cost to drive it is the figure that tells them apart.
+# Environment: ROUNDS=3 DURATION=5 WARM=3 (seconds; both loaders exclude their warm-up, zapline load's JVM
+#   compiles its HTTP/2 code in it) CONNECTIONS=16 STREAMS=16 SATURATED=95 PORT=19500 (PORT, PORT+1)
 #   OUT=bench/target/run-h2.md; SERVER_CPU= LOAD_CPU= JAVA= JAVA_OPTS= ZAPLINE_JAVA_OPTS=: bench/lib.sh.
 # Needs h2load and nghttpd (Debian: nghttp2-client, nghttp2-server) and python3. Loopback only; every run is bounded
 # by DURATION; everything started here stops on exit, error or Ctrl-C.
@@ -36,7 +39,7 @@ need h2load nghttpd python3
 
 rounds="${ROUNDS:-3}"
 duration="${DURATION:-5}"
-warm="${WARM:-1}"
+warm="${WARM:-3}"
 connections="${CONNECTIONS:-16}"
 streams="${STREAMS:-16}"
 saturated="${SATURATED:-95}"
@@ -117,9 +120,29 @@ ratio_line() {
     fi
   done
   read -r med q1 q3 < <(printf '%s\n' "${rs[@]}" | quartiles)
-  k="$(awk -v m="$med" 'BEGIN { print (m >= 1.0 ? "met" : "MISSED") }')"
-  printf '| %s | %.2fx | %.2f-%.2f | %s |\n' "$label" "$med" "$q1" "$q3" \
-    "${nj:+not judged: $nj}${nj:-target >= 1.0: $k}"
+  local verdict
+  if [ -n "$nj" ]; then
+    verdict="not judged: $nj"
+  else
+    verdict="target >= 1.0: $(awk -v m="$med" 'BEGIN { print (m >= 1.0 ? "met" : "MISSED") }')"
+  fi
+  printf '| %s | %.2fx | %.2f-%.2f | %s |\n' "$label" "$med" "$q1" "$q3" "$verdict"
+}
+
+# us_per_req CPU RATE: CPU µs per request of a side at CPU % of one core and RATE req/s ("-" without a CPU figure).
+us_per_req() {
+  awk -v c="$1" -v r="$2" 'BEGIN { if (c == "-" || r + 0 <= 0) print "-"; else printf "%.2f", c / 100 / r * 1e6 }'
+}
+
+# cost_line LABEL A B: the median over the rounds of the loader CPU per request of A over B's (lower is cheaper).
+cost_line() {
+  local label="$1" a="$2" b="$3" rs=() med q1 q3
+  for ((r = 1; r <= rounds; r++)); do
+    rs+=("$(awk -v x="$(us_per_req "${lcpu[$a,$r]}" "${rate[$a,$r]}")" \
+      -v y="$(us_per_req "${lcpu[$b,$r]}" "${rate[$b,$r]}")" 'BEGIN { printf "%.4f", x / y }')")
+  done
+  read -r med q1 q3 < <(printf '%s\n' "${rs[@]}" | quartiles)
+  printf '| %s | %.2fx | %.2f-%.2f | lower is cheaper |\n' "$label" "$med" "$q1" "$q3"
 }
 
 {
@@ -128,17 +151,18 @@ ratio_line() {
   echo "$(machine). $pin_note. $rounds rounds x ${duration} s (+${warm} s warm-up), -c $connections -m $streams," \
     "GET /health, one loader thread, one server worker/event loop. Load average at the end: $(loadavg)."
   echo
-  echo "| run (loader -> server) | req/s per round | median | server CPU % | loader CPU % | errors |"
-  echo "|---|---|---|---|---|---|"
+  echo "| run (loader -> server) | req/s per round | median | server CPU % | loader CPU % | loader µs/req | errors |"
+  echo "|---|---|---|---|---|---|---|"
   for name in "${runs[@]}"; do
-    per=() sc=() lc=() es=0
+    per=() sc=() lc=() lu=() es=0
     for ((r = 1; r <= rounds; r++)); do
       per+=("${rate[$name,$r]}"); sc+=("${scpu[$name,$r]}"); lc+=("${lcpu[$name,$r]}")
+      lu+=("$(us_per_req "${lcpu[$name,$r]}" "${rate[$name,$r]}")")
       es=$((es + ${errors[$name,$r]//\?/0}))
     done
-    printf '| %s | %s | %.0f | %s | %s | %d |\n' "${name/-/ -> }" "${per[*]}" \
+    printf '| %s | %s | %.0f | %s | %s | %s | %d |\n' "${name/-/ -> }" "${per[*]}" \
       "$(printf '%s\n' "${per[@]}" | median)" "$(printf '%s\n' "${sc[@]}" | median)" \
-      "$(printf '%s\n' "${lc[@]}" | median)" "$es"
+      "$(printf '%s\n' "${lc[@]}" | median)" "$(printf '%s\n' "${lu[@]}" | median)" "$es"
   done
   echo
   echo "| ratio | median | middle half | verdict |"
@@ -146,5 +170,7 @@ ratio_line() {
   ratio_line "zapline load / h2load, against nghttpd" zapline-nghttpd h2load-nghttpd loader
   ratio_line "zapline load / h2load, against zapline serve" zapline-zapline h2load-zapline loader
   ratio_line "zapline serve / nghttpd, under h2load" h2load-zapline h2load-nghttpd server
+  cost_line "loader CPU per request, zapline load / h2load, against nghttpd" zapline-nghttpd h2load-nghttpd
+  cost_line "loader CPU per request, zapline load / h2load, against zapline serve" zapline-zapline h2load-zapline
 } | tee "$out"
 echo "$bench_name: written to $out" >&2
