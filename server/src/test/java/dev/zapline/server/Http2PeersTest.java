@@ -78,7 +78,7 @@ class Http2PeersTest {
 
     /** Runs {@code command}, which must exit 0; returns its stdout and stderr. */
     static String run(String... command) throws Exception {
-        assumeTrue(has(command[0]), command[0] + " is not installed (Debian: nghttp2-client, curl)");
+        assumeTrue(has(command[0]), command[0] + " is not installed (Debian: nghttp2-client, curl, nodejs)");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS))
