@@ -31,6 +31,9 @@ public final class Ctx {
 
     private final JsonCodec json;
     private final ResponseHeaders headers = new ResponseHeaders();
+    /** Trailer fields of a streamed response, made on the first {@link #trailer}. */
+    private ResponseHeaders trailers;
+
     private final Attributes attributes = new Attributes();
     private final DoneListeners done = new DoneListeners();
     final RouteMatch<Route> match;
@@ -98,6 +101,9 @@ public final class Ctx {
         this.handOff = null;
         this.responseLength = -1;
         headers.clear();
+        if (trailers != null) {
+            trailers.clear();
+        }
         attributes.clear();
         done.clear();
     }
@@ -361,6 +367,38 @@ public final class Ctx {
     /** Writes one piece of a streamed response as UTF-8. */
     public Ctx write(CharSequence text) {
         return write(ByteBufUtil.writeUtf8(channel.alloc(), text));
+    }
+
+    /**
+     * Adds a trailer field to the streamed response in progress, sent after its last piece when {@link #end()} is
+     * called: the trailer section of the last chunk on HTTP/1.1, a closing HEADERS frame on HTTP/2, the end frame's
+     * trailer block on ZAP. Dropped where the response has no body to carry them (HEAD, 204, 304, HTTP/1.0). Framing
+     * and routing fields ({@code content-length}, {@code transfer-encoding}, {@code trailer}, {@code te},
+     * {@code connection}, {@code host}) and pseudo-headers are refused, as are names that are not tokens and values
+     * with CR or LF. The first call allocates the list; later requests reuse it.
+     *
+     * @throws IllegalStateException outside a streamed response ({@link #stream()} first, {@link #end()} not yet)
+     */
+    public Ctx trailer(String name, String value) {
+        if (!streaming) {
+            throw new IllegalStateException("trailer() outside a streamed response: call stream() first");
+        }
+        if (TRAILER_REFUSED.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+            throw new IllegalArgumentException("'" + name + "' cannot be a trailer field (RFC 9110 §6.5.1)");
+        }
+        if (trailers == null) {
+            trailers = new ResponseHeaders();
+        }
+        trailers.add(name, value);
+        return this;
+    }
+
+    private static final java.util.Set<String> TRAILER_REFUSED =
+            java.util.Set.of("content-length", "transfer-encoding", "trailer", "te", "connection", "host");
+
+    /** The trailer fields set for this response, or null for none. */
+    ResponseHeaders trailers() {
+        return trailers == null || trailers.count() == 0 ? null : trailers;
     }
 
     /** Ends a streamed response. */

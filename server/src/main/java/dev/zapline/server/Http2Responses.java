@@ -5,8 +5,10 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.ssl.SslHandler;
+import java.util.Locale;
 
 /**
  * How an {@link Http2ServerConnection} answers its streams: the {@link Responder} every stream's {@link Ctx} is
@@ -76,7 +78,10 @@ final class Http2Responses implements Responder {
         return !ctx.omitBody && HttpResponses.hasBody(ctx.status());
     }
 
-    /** HEADERS with content-length {@code length}, then {@code data} with END_STREAM (or none: END_STREAM on HEADERS). */
+    /**
+     * HEADERS with content-length {@code length}, then {@code data} with END_STREAM (or, without data, END_STREAM on
+     * the HEADERS).
+     */
     private void complete(Ctx ctx, ByteBuf data, long length, boolean text) {
         int id = ctx.h2.streamId;
         ctx.h2.gone = true;
@@ -116,7 +121,17 @@ final class Http2Responses implements Responder {
         Http2Head s = ctx.h2;
         if (!s.gone) {
             s.gone = true;
-            connection.encoder().writeData(chc, s.streamId, Unpooled.EMPTY_BUFFER, 0, true, chc.newPromise());
+            ResponseHeaders trailers = ctx.trailers();
+            if (trailers == null) {
+                connection.encoder().writeData(chc, s.streamId, Unpooled.EMPTY_BUFFER, 0, true, chc.newPromise());
+            } else {
+                // a closing HEADERS frame (RFC 9113 §8.1); names lower-cased as HTTP/2 wants them
+                Http2Headers t = new DefaultHttp2Headers(false, trailers.count());
+                for (int i = 0; i < trailers.count(); i++) {
+                    t.add(trailers.name(i).toLowerCase(Locale.ROOT), trailers.value(i));
+                }
+                connection.encoder().writeHeaders(chc, s.streamId, t, 0, true, chc.newPromise());
+            }
         }
         if (s.pending && (ctx.handOff == null || ctx.handOff.isDone())) {
             connection.finish(ctx);

@@ -294,7 +294,16 @@ final class HttpConnection extends Connection {
             return;
         }
         if (ctx.http.req.version() != 10 && !ctx.omitBody && HttpResponses.hasBody(ctx.status())) {
-            out().writeBytes(HttpResponses.LAST_CHUNK);
+            ResponseHeaders trailers = ctx.trailers();
+            if (trailers == null) {
+                out().writeBytes(HttpResponses.LAST_CHUNK);
+            } else {
+                // the last chunk, its trailer section, the empty line (RFC 9112 §7.1.2)
+                ByteBuf o = out();
+                o.writeBytes(HttpResponses.LAST_CHUNK, 0, 3);
+                trailers.writeHttp(o);
+                o.writeByte('\r').writeByte('\n');
+            }
         }
         streamEnded(ctx);
     }

@@ -164,6 +164,11 @@ public final class ResponseHeaders {
         return at + used;
     }
 
+    /** Appends every header as HTTP/1.1 field lines ({@code Name: value\r\n}) to {@code out}. */
+    void writeHttp(io.netty.buffer.ByteBuf out) {
+        out.writeBytes(data, 0, used);
+    }
+
     /** The bytes {@link #writeHttp} writes. */
     int size() {
         return used;

@@ -160,7 +160,7 @@ final class ZapConnection extends Connection {
     @Override
     public void endStream(Ctx ctx) {
         if (!closed) {
-            responses.end(out());
+            responses.end(out(), ctx.omitBody ? null : ctx.trailers());
             streamEnded(ctx);
         }
     }

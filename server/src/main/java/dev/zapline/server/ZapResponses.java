@@ -19,6 +19,7 @@ final class ZapResponses {
 
     private final ZapBuilder builder = new ZapBuilder(256);
     private final HeaderBlockWriter headers = new HeaderBlockWriter();
+    private final HeaderBlockWriter trailerBlock = new HeaderBlockWriter();
 
     /** A response frame (or a streamed head when {@code head}) with {@code length} bytes of {@code body}. */
     void response(ByteBuf out, Ctx ctx, boolean head, byte[] defaultType, byte[] body, int offset, int length) {
@@ -44,19 +45,28 @@ final class ZapResponses {
         ByteBufZap.writeFrame(builder, out);
     }
 
-    /** The end frame of a streamed response. */
-    void end(ByteBuf out) {
-        ZapHttpWriter.end(builder, null);
+    /** The end frame of a streamed response, with {@code trailers} as its trailer block (null for none). */
+    void end(ByteBuf out, ResponseHeaders trailers) {
+        HeaderBlockWriter block = null;
+        if (trailers != null) {
+            block = trailerBlock;
+            fill(block, trailers);
+        }
+        ZapHttpWriter.end(builder, block);
         ByteBufZap.writeFrame(builder, out);
+    }
+
+    private static void fill(HeaderBlockWriter block, ResponseHeaders h) {
+        block.reset();
+        byte[] a = h.array();
+        for (int i = 0; i < h.count(); i++) {
+            block.add(a, h.nameStart(i), h.nameLength(i), a, h.valueStart(i), h.valueLength(i));
+        }
     }
 
     private void headers(Ctx ctx, byte[] defaultType) {
         ResponseHeaders h = ctx.responseHeaders();
-        headers.reset();
-        byte[] a = h.array();
-        for (int i = 0; i < h.count(); i++) {
-            headers.add(a, h.nameStart(i), h.nameLength(i), a, h.valueStart(i), h.valueLength(i));
-        }
+        fill(headers, h);
         if (defaultType != null && !h.hasContentType()) {
             headers.add(CONTENT_TYPE, 0, CONTENT_TYPE.length, defaultType, 0, defaultType.length);
         }

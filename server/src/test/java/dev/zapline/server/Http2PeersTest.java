@@ -53,6 +53,10 @@ class Http2PeersTest {
             }
             ctx.end();
         });
+        app.get("/trailers", ctx -> {
+            ctx.stream().write("body");
+            ctx.trailer("Grpc-Status", "0").end();
+        });
         app.get("/later", ctx -> {
             HandOff h = ctx.handOff();
             CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS).execute(() -> h.complete(c -> c.send("late")));
@@ -154,6 +158,15 @@ class Http2PeersTest {
         assertThat(run("curl", "-sS", "--max-time", "10", "--http1.1", "-k", "-w", " %{http_version}", url + "/who"))
                 .endsWith("http/1.1 1.1")
                 .startsWith("HTTP/1.1 HTTP");
+    }
+
+    @Test
+    void trailersArriveAsAClosingHeadersFrame() throws Exception {
+        String out = run("nghttp", "-nv", h2c("/trailers"));
+        // DATA without END_STREAM, then HEADERS with END_STREAM carrying the lower-cased trailer
+        assertThat(out).containsPattern("recv DATA frame <length=4, flags=0x00, stream_id=13>");
+        assertThat(out).containsPattern("recv \\(stream_id=13\\) grpc-status: 0");
+        assertThat(out).containsPattern("recv HEADERS frame <length=\\d+, flags=0x05, stream_id=13>");
     }
 
     @Test

@@ -31,6 +31,19 @@ class HttpConnectionTest {
             throw new IllegalStateException("secret detail");
         });
         app.get("/stream", ctx -> ctx.stream().write("hello ").write("world").end());
+        app.get("/trailers", ctx -> {
+            ctx.stream().write("hi");
+            ctx.trailer("Grpc-Status", "0").trailer("x-digest", "d1").end();
+        });
+        app.get("/bad-trailer", ctx -> {
+            ctx.stream().write("hi");
+            try {
+                ctx.trailer("Content-Length", "2");
+            } catch (IllegalArgumentException refused) {
+                ctx.write(" refused");
+            }
+            ctx.end();
+        });
         app.get("/", HttpConnectionTest::where);
         app.get("/where", HttpConnectionTest::where);
         return app;
@@ -336,6 +349,21 @@ class HttpConnectionTest {
             assertThat(e.exchange("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n"))
                     .isEqualTo("HTTP/1.1 200 OK\r\n" + Embedded.DATE + "transfer-encoding: chunked\r\n\r\n"
                             + "6\r\nhello \r\n5\r\nworld\r\n0\r\n\r\n");
+        }
+    }
+
+    @Test
+    void trailersFollowTheLastChunkAndAreRefusedOutsideAStreamOrForFraming() {
+        try (Embedded e = new Embedded(app())) {
+            assertThat(e.exchange("GET /trailers HTTP/1.1\r\nHost: t\r\n\r\n"))
+                    .isEqualTo("HTTP/1.1 200 OK\r\n" + Embedded.DATE + "transfer-encoding: chunked\r\n\r\n"
+                            + "2\r\nhi\r\n0\r\nGrpc-Status: 0\r\nx-digest: d1\r\n\r\n");
+            // the next streamed response on the connection has none
+            assertThat(e.exchange("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")).endsWith("0\r\n\r\n");
+            assertThat(e.exchange("GET /bad-trailer HTTP/1.1\r\nHost: t\r\n\r\n"))
+                    .endsWith("2\r\nhi\r\n8\r\n refused\r\n0\r\n\r\n");
+            // HEAD: no body, so no trailer section either
+            assertThat(e.exchange("HEAD /trailers HTTP/1.1\r\nHost: t\r\n\r\n")).endsWith("chunked\r\n\r\n");
         }
     }
 

@@ -25,6 +25,10 @@ class ZapConnectionTest {
                         .header("x-trace-id", ctx.header("X-Trace-Id"))
                         .send(ctx.transport() + " " + ctx.queryParam("height") + " " + ctx.bodyAsString()));
         app.get("/stream", ctx -> ctx.stream().write("a").write("bc").end());
+        app.get("/trailers", ctx -> {
+            ctx.stream().write("a");
+            ctx.trailer("Grpc-Status", "0").trailer("x-digest", "d1").end();
+        });
         app.get("/boom", ctx -> {
             throw new HttpStatusException.Conflict("taken");
         });
@@ -136,6 +140,20 @@ class ZapConnectionTest {
                             org.assertj.core.groups.Tuple.tuple(4, "a"),
                             org.assertj.core.groups.Tuple.tuple(4, "bc"),
                             org.assertj.core.groups.Tuple.tuple(5, ""));
+        }
+    }
+
+    @Test
+    void trailersGoInTheEndFrame() {
+        try (Embedded e = zap(app())) {
+            e.write(ZapFrames.request("GET", "/trailers", ""));
+            List<Frame> frames = ZapFrames.read(e.readBytes());
+            assertThat(frames).extracting(Frame::type).containsExactly(3, 4, 5);
+            assertThat(frames.get(2).headers()).containsExactly("Grpc-Status: 0", "x-digest: d1");
+            e.write(ZapFrames.request("GET", "/stream", ""));
+            assertThat(ZapFrames.read(e.readBytes()).get(3).headers())
+                    .as("none on the next response")
+                    .isEmpty();
         }
     }
 

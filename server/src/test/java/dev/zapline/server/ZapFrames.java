@@ -69,6 +69,10 @@ final class ZapFrames {
                         r.status(),
                         headers(r.headers(new ZapSlice())),
                         r.body(s).asString()));
+            } else if (msg.type() == ZapHttp.END) {
+                // an end frame's data slot is its trailer block (absent for none)
+                ZapHttpChunk c = new ZapHttpChunk().wrap(msg);
+                out.add(new Frame(msg.type(), 0, headers(c.data(s)), ""));
             } else {
                 ZapHttpChunk c = new ZapHttpChunk().wrap(msg);
                 out.add(new Frame(msg.type(), 0, List.of(), c.data(s).asString()));
