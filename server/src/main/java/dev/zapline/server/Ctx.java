@@ -383,18 +383,12 @@ public final class Ctx {
         if (!streaming) {
             throw new IllegalStateException("trailer() outside a streamed response: call stream() first");
         }
-        if (TRAILER_REFUSED.contains(name.toLowerCase(java.util.Locale.ROOT))) {
-            throw new IllegalArgumentException("'" + name + "' cannot be a trailer field (RFC 9110 §6.5.1)");
-        }
         if (trailers == null) {
             trailers = new ResponseHeaders();
         }
-        trailers.add(name, value);
+        trailers.addTrailer(name, value);
         return this;
     }
-
-    private static final java.util.Set<String> TRAILER_REFUSED =
-            java.util.Set.of("content-length", "transfer-encoding", "trailer", "te", "connection", "host");
 
     /** The trailer fields set for this response, or null for none. */
     ResponseHeaders trailers() {

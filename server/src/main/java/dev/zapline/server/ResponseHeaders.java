@@ -63,6 +63,18 @@ public final class ResponseHeaders {
     }
 
     /** Adds a header; repeated names give repeated fields. */
+    /** Fields a trailer may not carry: framing and routing ones (RFC 9110 §6.5.1). */
+    private static final java.util.Set<String> TRAILER_REFUSED =
+            java.util.Set.of("content-length", "transfer-encoding", "trailer", "te", "connection", "host");
+
+    /** {@link #add(CharSequence, CharSequence)} for a trailer field, refusing {@link #TRAILER_REFUSED}. */
+    void addTrailer(String name, String value) {
+        if (TRAILER_REFUSED.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+            throw new IllegalArgumentException("'" + name + "' cannot be a trailer field (RFC 9110 §6.5.1)");
+        }
+        add(name, value);
+    }
+
     void add(CharSequence name, CharSequence value) {
         if (name != checkedName) {
             checkName(name);
