@@ -3,6 +3,7 @@ package dev.zapline.cli;
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
 import dev.zapline.cli.load.NettyDefaults;
+import dev.zapline.cli.load.StartAt;
 import dev.zapline.cli.load.TargetsFile;
 import dev.zapline.cli.load.TlsFlags;
 import dev.zapline.cli.report.RunReport;
@@ -11,11 +12,13 @@ import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.Engine;
 import dev.zapline.load.engine.LoadPlan;
 import dev.zapline.load.engine.NanoClock;
+import dev.zapline.load.engine.Segment;
 import dev.zapline.load.engine.StatusSet;
 import dev.zapline.load.report.JsonReport;
 import dev.zapline.load.report.LiveMetrics;
 import dev.zapline.load.report.ReportOptions;
 import dev.zapline.load.report.Reporter;
+import dev.zapline.load.report.RunTag;
 import dev.zapline.load.report.Summary;
 import dev.zapline.load.report.Text;
 import dev.zapline.load.schedule.Arrival;
@@ -241,6 +244,30 @@ public final class LoadCommand implements Callable<Integer> {
                     + "(1: a new connection, so a TLS handshake, per request); 0 keeps connections alive (default).")
     int reconnectEvery;
 
+    @Option(
+            names = "--segment",
+            paramLabel = "I/N",
+            description = "Run part I (0-based) of N of the run the other flags describe, e.g. on N machines: the open"
+                    + " model's requests whose index is I mod N, the closed model's users u with u mod N = I, and"
+                    + " a share of -c; --rate, --stages and --concurrency stay the whole run's (docs/load.md,"
+                    + " Segments and merge).")
+    String segment;
+
+    @Option(
+            names = "--start-at",
+            paramLabel = "TIME",
+            description = "Start the measured phase at TIME, an RFC 3339 instant (2026-12-01T23:50:00Z) or +DURATION"
+                    + " from now (+5s); connections and the warm-up come before it. Give every segment the same"
+                    + " instant.")
+    String startAt;
+
+    @Option(
+            names = "--run-id",
+            paramLabel = "ID",
+            description = "The run's id in the JSON, shared by its segments (default: a hash of the command line "
+                    + "without --segment).")
+    String runId;
+
     @Mixin
     TlsFlags tls = new TlsFlags();
 
@@ -255,7 +282,8 @@ public final class LoadCommand implements Callable<Integer> {
         // all refused before anything starts, like any bad input (exit status 2)
         Thresholds checks = Thresholds.parse(thresholds);
         double abortAfter = abortAfterSeconds(checks);
-        LoadPlan plan = plan();
+        StartAt start = startAt == null ? null : StartAt.parse(startAt, java.time.Instant.now());
+        LoadPlan plan = start == null ? plan() : start.fit(plan());
         checks.checkModel(plan.isOpen());
         Gate gate = checks.isEmpty() ? null : new Gate(checks, abortAfter);
         if (Main.ownsProcess()) {
@@ -271,9 +299,17 @@ public final class LoadCommand implements Callable<Integer> {
                         "zapline load: metrics on http://" + ServeCommand.hostPort(endpoint.address()) + "/metrics");
             }
             Client client = client(loops);
-            Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
+            long anchor = start == null ? Engine.NO_ANCHOR : start.nanos(NanoClock.SYSTEM);
+            if (start != null && !quiet && start.warmupCut() != null) {
+                System.err.println(start.warmupCut());
+            }
+            Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000, segment(), anchor);
             if (!quiet) {
                 System.err.println(startLine(plan, loops.name()));
+                if (!segment().isWhole() || start != null) {
+                    System.err.println("zapline load: segment " + segment() + " of the run"
+                            + (start == null ? "" : ", measured phase from " + RunTag.rfc3339(start.instant())));
+                }
                 if (tlsLine != null) {
                     System.err.println(tlsLine);
                 }
@@ -300,6 +336,11 @@ public final class LoadCommand implements Callable<Integer> {
                                         name, json, hdrLog, quiet ? null : err, System.console() != null, command))
                         .metrics(live)
                         .watch(gate)
+                        .tag(new RunTag(
+                                runId(start),
+                                segment().index(),
+                                segment().count(),
+                                start == null ? null : start.instant()))
                         .run();
                 System.out.print(Text.render(s));
                 if (gate != null) {
@@ -387,6 +428,43 @@ public final class LoadCommand implements Callable<Integer> {
             b.append(' ').append(a.matches("[A-Za-z0-9_@%+=:,./-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
         }
         return b.toString();
+    }
+
+    /** Options that name where the run reports, not what it does: left out of the run id, with their values. */
+    private static final java.util.Set<String> NOT_IN_RUN_ID =
+            java.util.Set.of("--segment", "--json", "--html", "--hdr-log", "--metrics", "--run-id", "--start-at");
+
+    /**
+     * {@code --run-id}, or the first 16 hex digits of the SHA-256 of the command line without {@code --segment},
+     * the output options ({@code --json}, {@code --html}, {@code --hdr-log}, {@code --metrics}, {@code --quiet}) and
+     * {@code --start-at}'s text, followed by the instant {@code --start-at} resolved to (in ms): so every segment of
+     * one run has the same id, and the same command started at another time has another.
+     */
+    String runId(StartAt start) {
+        if (runId != null) {
+            return runId;
+        }
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (NOT_IN_RUN_ID.contains(name)) {
+                i += a.contains("=") ? 0 : 1;
+            } else if (!a.equals("--quiet")) {
+                b.append(a).append('\0');
+            }
+        }
+        if (start != null) {
+            b.append("start_at=").append(start.instant().toEpochMilli());
+        }
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(b.toString().getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is in every JDK", e);
+        }
     }
 
     private static String redacted(String header) {
@@ -507,7 +585,17 @@ public final class LoadCommand implements Callable<Integer> {
         if (open && concurrency != null) {
             throw new IllegalArgumentException("--concurrency (closed model) does not mix with --rate/--stages");
         }
-        int conns = connections != null ? connections : concurrency != null ? concurrency : 10;
+        Segment part = segment();
+        int conns = part.connections(connections != null ? connections : concurrency != null ? concurrency : 10);
+        int users = concurrency == null ? 0 : part.share(concurrency);
+        if (concurrency != null && !open && users == 0) {
+            throw new IllegalArgumentException("--segment " + part + " of --concurrency " + concurrency
+                    + " has no users (user u runs in segment u mod " + part.count() + "): use at most "
+                    + concurrency + " segments");
+        }
+        if (users > 0 && !open) {
+            conns = Math.min(conns, users);
+        }
         int loops = threads != null ? threads : Math.min(cores, conns);
         int pipeline = this.pipeline;
         if (speaksHttp2()) {
@@ -520,7 +608,7 @@ public final class LoadCommand implements Callable<Integer> {
             }
             depth = streams != null
                     ? streams
-                    : concurrency != null && !open ? Math.max(1, (concurrency + conns - 1) / conns) : 1;
+                    : concurrency != null && !open ? Math.max(1, (users + conns - 1) / conns) : 1;
             pipeline = depth;
         } else if (streams != null) {
             throw new IllegalArgumentException(
@@ -534,7 +622,7 @@ public final class LoadCommand implements Callable<Integer> {
             plan = LoadPlan.open(st, Arrival.parse(arrival), seed, conns, loops)
                     .withPipeline(pipeline == 0 ? 1 : pipeline);
         } else if (concurrency != null) {
-            plan = LoadPlan.closed(concurrency, Durations.nanos(duration), conns, loops)
+            plan = LoadPlan.closed(users, Durations.nanos(duration), conns, loops)
                     .withPipeline(pipeline)
                     .withThink(Durations.nanos(think));
         } else {
@@ -546,6 +634,11 @@ public final class LoadCommand implements Callable<Integer> {
                 .withExpect(StatusSet.parse(expectStatus))
                 .withAdaptive(adaptive)
                 .withReconnectEvery(reconnectEvery);
+    }
+
+    /** {@code --segment}, or the whole run. */
+    Segment segment() {
+        return segment == null ? Segment.WHOLE : Segment.parse(segment);
     }
 
     private List<Map.Entry<String, String>> parseHeaders() {
