@@ -235,6 +235,13 @@ public final class JsonReport {
         b.append('}');
     }
 
+    /** {@code h} as the file's {@code latency.corrected} object has it (percentiles, max, mean, curve), for merging. */
+    public static String latency(org.HdrHistogram.Histogram h) {
+        StringBuilder b = new StringBuilder(2048);
+        latency(b, Summary.Latency.withCurve(h));
+        return b.toString();
+    }
+
     private static void latency(StringBuilder b, Summary.Latency l) {
         b.append('{');
         field(b, "count", l.count());
