@@ -93,6 +93,32 @@ class MergeCommandTest {
     }
 
     @Test
+    void tlsCountsAddAndHandshakeTimesTakeTheLargest() throws Exception {
+        Histogram c = LoopRecorder.newHistogram();
+        c.recordValue(1_000_000);
+        List<String> args = new ArrayList<>(List.of("merge"));
+        for (int i = 0; i < 2; i++) {
+            ObjectNode doc = doc("t", i, 2, 1, c, c);
+            String tls = """
+                    {"handshakes":%1$d,"full":%1$d,"resumed":0,"failed":0,
+                    "handshake":{"count":%1$d,"p50_us":%2$d.0,"max_us":%2$d.0,"mean_us":%2$d.0},
+                    "protocols":{"TLSv1.3":%1$d},"ciphers":{},"groups":{},"alpn":{},"failures":{}}
+                    """.formatted(i + 2, 100 * (i + 1));
+            ((ObjectNode) doc.get("summary")).set("tls", JSON.readTree(tls));
+            args.add(write("t" + i + ".json", doc).toString());
+        }
+        Path out = dir.resolve("t.json");
+        args.addAll(List.of("-o", out.toString()));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode tls = JSON.readTree(out.toFile()).at("/summary/tls");
+        assertThat(tls.path("handshakes").asLong()).isEqualTo(5);
+        assertThat(tls.at("/protocols/TLSv1.3").asLong()).isEqualTo(5);
+        assertThat(tls.at("/handshake/count").asLong()).isEqualTo(5);
+        assertThat(tls.at("/handshake/p50_us").asDouble()).isEqualTo(200.0);
+    }
+
+    @Test
     void refusesDifferentRunsOverlapsAndMissingSegments() throws Exception {
         Histogram c = LoopRecorder.newHistogram();
         c.recordValue(1_000_000);

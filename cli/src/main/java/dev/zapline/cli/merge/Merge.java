@@ -17,8 +17,8 @@ import org.HdrHistogram.Histogram;
  * into one run's file. Counts add; the measured phase's corrected and service histograms ({@code run.histograms})
  * are added, so the merged percentiles are the whole run's to HdrHistogram's precision; rates are recomputed over
  * the merged window (the longest segment's, all anchored on one {@code start_at}); the timeline is aligned on wall-
- * clock seconds ({@link MergedTimeline}). Connect and handshake times carry no histograms: their merged percentiles
- * are the largest of the inputs' (an upper bound). The per-10 ms pacing is left out.
+ * clock seconds ({@link MergedTimeline}). Connect and TLS handshake times carry no histograms: their merged
+ * percentiles are the largest of the inputs' (an upper bound), their counts add. The per-10 ms pacing is left out.
  *
  * <p>Refused ({@link IllegalArgumentException}, naming the files): files of different runs, a segment twice, files
  * that disagree on how many segments the run has, and a missing segment unless {@code allowPartial} (the result is
@@ -76,7 +76,8 @@ public final class Merge {
                 .put("responses", sum(runs, "/summary/drain/responses"));
         sumMembers(runs, summary, "outcomes");
         sumMembers(runs, summary, "statuses");
-        mergeConnect(runs, summary);
+        maxTimes(runs, summary.get("connect"), "/summary/connect/");
+        mergeTls(runs, summary);
         Histogram corrected = added(runs, "corrected");
         Histogram service = added(runs, "service");
         ObjectNode latency = (ObjectNode) out.get("latency");
@@ -164,38 +165,61 @@ public final class Merge {
         return sum;
     }
 
-    /** Counts add; the times' percentiles become the inputs' largest (no histogram to add). */
-    private static void mergeConnect(List<RunReport.Run> runs, ObjectNode summary) {
-        if (!(summary.get("connect") instanceof ObjectNode c)) {
+    /**
+     * In the times object at {@code pointer} ({@code node}, the first file's): counts add, the percentiles, max and
+     * mean become the inputs' largest (no histogram to add).
+     */
+    private static void maxTimes(List<RunReport.Run> runs, JsonNode node, String pointer) {
+        if (!(node instanceof ObjectNode c)) {
             return;
         }
         c.properties().forEach(e -> {
             String k = e.getKey();
             if (k.equals("count") || k.equals("failures")) {
-                c.put(k, sum(runs, "/summary/connect/" + k));
-            } else {
+                c.put(k, sum(runs, pointer + k));
+            } else if (e.getValue().isNumber()) {
                 double max = 0;
                 for (RunReport.Run r : runs) {
-                    max = Math.max(
-                            max, r.doc().path("summary").path("connect").path(k).asDouble());
+                    max = Math.max(max, r.doc().at(pointer + k).asDouble());
                 }
                 c.put(k, max);
             }
         });
     }
 
+    /** {@code summary.tls}: handshake counts and the per-value counts add, the handshake times as {@link #maxTimes}. */
+    private static void mergeTls(List<RunReport.Run> runs, ObjectNode summary) {
+        if (!(summary.get("tls") instanceof ObjectNode tls)) {
+            return;
+        }
+        for (String k : new String[] {"handshakes", "full", "resumed", "failed"}) {
+            tls.put(k, sum(runs, "/summary/tls/" + k));
+        }
+        for (String k : new String[] {"protocols", "ciphers", "groups", "alpn", "failures"}) {
+            sumMembers(runs, tls, "/summary/tls/", k);
+        }
+        maxTimes(runs, tls.get("handshake"), "/summary/tls/handshake/");
+        if (tls.get("handshake") instanceof ObjectNode h) {
+            h.remove("curve");
+        }
+    }
+
     private static void sumMembers(List<RunReport.Run> runs, ObjectNode summary, String key) {
-        ObjectNode m = summary.putObject(key);
+        sumMembers(runs, summary, "/summary/", key);
+    }
+
+    /** {@code parent.key}, the object at {@code pointer + key} in each file, as the sum of the files' counts. */
+    private static void sumMembers(List<RunReport.Run> runs, ObjectNode parent, String pointer, String key) {
+        ObjectNode m = parent.putObject(key);
         TreeMap<String, Long> sums = new TreeMap<>();
         for (RunReport.Run r : runs) {
             r.doc()
-                    .path("summary")
-                    .path(key)
+                    .at(pointer + key)
                     .properties()
                     .forEach(e -> sums.merge(e.getKey(), e.getValue().asLong(), Long::sum));
         }
         // the first file's order (outcomes come in a fixed order), then any key only later files have
-        runs.get(0).doc().path("summary").path(key).properties().forEach(e -> m.put(e.getKey(), sums.get(e.getKey())));
+        runs.get(0).doc().at(pointer + key).properties().forEach(e -> m.put(e.getKey(), sums.get(e.getKey())));
         sums.forEach((k, v) -> {
             if (!m.has(k)) {
                 m.put(k, v);
