@@ -3,6 +3,7 @@ package dev.zapline.cli;
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
 import dev.zapline.cli.load.NettyDefaults;
+import dev.zapline.cli.load.RunId;
 import dev.zapline.cli.load.StartAt;
 import dev.zapline.cli.load.TargetsFile;
 import dev.zapline.cli.load.TlsFlags;
@@ -430,41 +431,11 @@ public final class LoadCommand implements Callable<Integer> {
         return b.toString();
     }
 
-    /** Options that name where the run reports, not what it does: left out of the run id, with their values. */
-    private static final java.util.Set<String> NOT_IN_RUN_ID =
-            java.util.Set.of("--segment", "--json", "--html", "--hdr-log", "--metrics", "--run-id", "--start-at");
-
-    /**
-     * {@code --run-id}, or the first 16 hex digits of the SHA-256 of the command line without {@code --segment},
-     * the output options ({@code --json}, {@code --html}, {@code --hdr-log}, {@code --metrics}, {@code --quiet}) and
-     * {@code --start-at}'s text, followed by the instant {@code --start-at} resolved to (in ms): so every segment of
-     * one run has the same id, and the same command started at another time has another.
-     */
+    /** {@code --run-id}, or {@link RunId#of} the command line and {@code start}. */
     String runId(StartAt start) {
-        if (runId != null) {
-            return runId;
-        }
-        List<String> args = spec.commandLine().getParseResult().originalArgs();
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-            if (NOT_IN_RUN_ID.contains(name)) {
-                i += a.contains("=") ? 0 : 1;
-            } else if (!a.equals("--quiet")) {
-                b.append(a).append('\0');
-            }
-        }
-        if (start != null) {
-            b.append("start_at=").append(start.instant().toEpochMilli());
-        }
-        try {
-            byte[] d = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(b.toString().getBytes(StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(d, 0, 8);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is in every JDK", e);
-        }
+        return runId != null
+                ? runId
+                : RunId.of(spec.commandLine().getParseResult().originalArgs(), start);
     }
 
     private static String redacted(String header) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zapline.cli.load.RunId;
 import dev.zapline.cli.load.StartAt;
 import dev.zapline.load.engine.LoadPlan;
 import dev.zapline.load.schedule.Arrival;
@@ -32,6 +33,20 @@ class SegmentOptionsTest {
         assertThat(StartAt.parse("2026-12-02T00:51:00+01:00", NOW).instant()).isEqualTo(NOW.plusSeconds(60));
         assertThatThrownBy(() -> StartAt.parse("tomorrow", NOW)).hasMessageContaining("RFC 3339");
         assertThatThrownBy(() -> StartAt.parse("2026-12-01T23:49:00Z", NOW)).hasMessageContaining("not in the future");
+    }
+
+    @Test
+    void runIdLeavesOutTheSegmentAndTheOutputsButNotTheStartInstant() {
+        StartAt at = StartAt.parse("2026-12-01T23:51:00Z", NOW);
+        String a =
+                RunId.of(java.util.List.of("load", "http://h/x", "--rate", "9", "--segment", "0/2", "--json", "a"), at);
+        String b = RunId.of(java.util.List.of("load", "http://h/x", "--rate", "9", "--segment=1/2", "--json=b"), at);
+        assertThat(a).isEqualTo(b).hasSize(16);
+        assertThat(RunId.of(java.util.List.of("load", "http://h/x", "--rate", "8"), at))
+                .isNotEqualTo(a);
+        StartAt later = StartAt.parse("2026-12-01T23:52:00Z", NOW);
+        assertThat(RunId.of(java.util.List.of("load", "http://h/x", "--rate", "9"), later))
+                .isNotEqualTo(a);
     }
 
     @Test
