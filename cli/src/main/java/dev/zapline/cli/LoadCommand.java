@@ -311,6 +311,15 @@ public final class LoadCommand implements Callable<Integer> {
                     System.err.println("zapline load: segment " + segment() + " of the run"
                             + (start == null ? "" : ", measured phase from " + RunTag.rfc3339(start.instant())));
                 }
+                long late = NanoClock.SYSTEM.nanos() - engine.startNanos();
+                if (start != null && late > 0) {
+                    System.err.printf(
+                            java.util.Locale.ROOT,
+                            "zapline load: connections opened %.3f s after the %s start: the requests due meanwhile "
+                                    + "go out late and count from their intended times%n",
+                            late / 1e9,
+                            plan.warmupNanos() > 0 ? "warm-up's" : "measured phase's");
+                }
                 if (tlsLine != null) {
                     System.err.println(tlsLine);
                 }
