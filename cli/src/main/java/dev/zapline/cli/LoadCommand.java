@@ -3,6 +3,8 @@ package dev.zapline.cli;
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
 import dev.zapline.cli.load.NettyDefaults;
+import dev.zapline.cli.load.RunId;
+import dev.zapline.cli.load.StartAt;
 import dev.zapline.cli.load.TargetsFile;
 import dev.zapline.cli.load.TlsFlags;
 import dev.zapline.cli.report.RunReport;
@@ -11,11 +13,13 @@ import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.Engine;
 import dev.zapline.load.engine.LoadPlan;
 import dev.zapline.load.engine.NanoClock;
+import dev.zapline.load.engine.Segment;
 import dev.zapline.load.engine.StatusSet;
 import dev.zapline.load.report.JsonReport;
 import dev.zapline.load.report.LiveMetrics;
 import dev.zapline.load.report.ReportOptions;
 import dev.zapline.load.report.Reporter;
+import dev.zapline.load.report.RunTag;
 import dev.zapline.load.report.Summary;
 import dev.zapline.load.report.Text;
 import dev.zapline.load.schedule.Arrival;
@@ -241,6 +245,30 @@ public final class LoadCommand implements Callable<Integer> {
                     + "(1: a new connection, so a TLS handshake, per request); 0 keeps connections alive (default).")
     int reconnectEvery;
 
+    @Option(
+            names = "--segment",
+            paramLabel = "I/N",
+            description = "Run part I (0-based) of N of the run the other flags describe, e.g. on N machines: the open"
+                    + " model's requests whose index is I mod N, the closed model's users u with u mod N = I, and"
+                    + " a share of -c; --rate, --stages and --concurrency stay the whole run's (docs/load.md,"
+                    + " Segments and merge).")
+    String segment;
+
+    @Option(
+            names = "--start-at",
+            paramLabel = "TIME",
+            description = "Start the measured phase at TIME, an RFC 3339 instant (2026-12-01T23:50:00Z) or +DURATION"
+                    + " from now (+5s); connections and the warm-up come before it. Give every segment the same"
+                    + " instant.")
+    String startAt;
+
+    @Option(
+            names = "--run-id",
+            paramLabel = "ID",
+            description = "The run's id in the JSON, shared by its segments (default: a hash of the command line "
+                    + "without --segment).")
+    String runId;
+
     @Mixin
     TlsFlags tls = new TlsFlags();
 
@@ -255,7 +283,8 @@ public final class LoadCommand implements Callable<Integer> {
         // all refused before anything starts, like any bad input (exit status 2)
         Thresholds checks = Thresholds.parse(thresholds);
         double abortAfter = abortAfterSeconds(checks);
-        LoadPlan plan = plan();
+        StartAt start = startAt == null ? null : StartAt.parse(startAt, java.time.Instant.now());
+        LoadPlan plan = start == null ? plan() : start.fit(plan());
         checks.checkModel(plan.isOpen());
         Gate gate = checks.isEmpty() ? null : new Gate(checks, abortAfter);
         if (Main.ownsProcess()) {
@@ -271,9 +300,26 @@ public final class LoadCommand implements Callable<Integer> {
                         "zapline load: metrics on http://" + ServeCommand.hostPort(endpoint.address()) + "/metrics");
             }
             Client client = client(loops);
-            Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000);
+            long anchor = start == null ? Engine.NO_ANCHOR : start.nanos(NanoClock.SYSTEM);
+            if (start != null && !quiet && start.warmupCut() != null) {
+                System.err.println(start.warmupCut());
+            }
+            Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000, segment(), anchor);
             if (!quiet) {
                 System.err.println(startLine(plan, loops.name()));
+                if (!segment().isWhole() || start != null) {
+                    System.err.println("zapline load: segment " + segment() + " of the run"
+                            + (start == null ? "" : ", measured phase from " + RunTag.rfc3339(start.instant())));
+                }
+                long late = NanoClock.SYSTEM.nanos() - engine.startNanos();
+                if (start != null && late > 0) {
+                    System.err.printf(
+                            java.util.Locale.ROOT,
+                            "zapline load: connections opened %.3f s after the %s start: the requests due meanwhile "
+                                    + "go out late and count from their intended times%n",
+                            late / 1e9,
+                            plan.warmupNanos() > 0 ? "warm-up's" : "measured phase's");
+                }
                 if (tlsLine != null) {
                     System.err.println(tlsLine);
                 }
@@ -300,6 +346,11 @@ public final class LoadCommand implements Callable<Integer> {
                                         name, json, hdrLog, quiet ? null : err, System.console() != null, command))
                         .metrics(live)
                         .watch(gate)
+                        .tag(new RunTag(
+                                runId(start),
+                                segment().index(),
+                                segment().count(),
+                                start == null ? null : start.instant()))
                         .run();
                 System.out.print(Text.render(s));
                 if (gate != null) {
@@ -387,6 +438,13 @@ public final class LoadCommand implements Callable<Integer> {
             b.append(' ').append(a.matches("[A-Za-z0-9_@%+=:,./-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
         }
         return b.toString();
+    }
+
+    /** {@code --run-id}, or {@link RunId#of} the command line and {@code start}. */
+    String runId(StartAt start) {
+        return runId != null
+                ? runId
+                : RunId.of(spec.commandLine().getParseResult().originalArgs(), start);
     }
 
     private static String redacted(String header) {
@@ -507,7 +565,17 @@ public final class LoadCommand implements Callable<Integer> {
         if (open && concurrency != null) {
             throw new IllegalArgumentException("--concurrency (closed model) does not mix with --rate/--stages");
         }
-        int conns = connections != null ? connections : concurrency != null ? concurrency : 10;
+        Segment part = segment();
+        int conns = part.connections(connections != null ? connections : concurrency != null ? concurrency : 10);
+        int users = concurrency == null ? 0 : part.share(concurrency);
+        if (concurrency != null && !open && users == 0) {
+            throw new IllegalArgumentException("--segment " + part + " of --concurrency " + concurrency
+                    + " has no users (user u runs in segment u mod " + part.count() + "): use at most "
+                    + concurrency + " segments");
+        }
+        if (users > 0 && !open) {
+            conns = Math.min(conns, users);
+        }
         int loops = threads != null ? threads : Math.min(cores, conns);
         int pipeline = this.pipeline;
         if (speaksHttp2()) {
@@ -520,7 +588,7 @@ public final class LoadCommand implements Callable<Integer> {
             }
             depth = streams != null
                     ? streams
-                    : concurrency != null && !open ? Math.max(1, (concurrency + conns - 1) / conns) : 1;
+                    : concurrency != null && !open ? Math.max(1, (users + conns - 1) / conns) : 1;
             pipeline = depth;
         } else if (streams != null) {
             throw new IllegalArgumentException(
@@ -534,7 +602,7 @@ public final class LoadCommand implements Callable<Integer> {
             plan = LoadPlan.open(st, Arrival.parse(arrival), seed, conns, loops)
                     .withPipeline(pipeline == 0 ? 1 : pipeline);
         } else if (concurrency != null) {
-            plan = LoadPlan.closed(concurrency, Durations.nanos(duration), conns, loops)
+            plan = LoadPlan.closed(users, Durations.nanos(duration), conns, loops)
                     .withPipeline(pipeline)
                     .withThink(Durations.nanos(think));
         } else {
@@ -546,6 +614,11 @@ public final class LoadCommand implements Callable<Integer> {
                 .withExpect(StatusSet.parse(expectStatus))
                 .withAdaptive(adaptive)
                 .withReconnectEvery(reconnectEvery);
+    }
+
+    /** {@code --segment}, or the whole run. */
+    Segment segment() {
+        return segment == null ? Segment.WHOLE : Segment.parse(segment);
     }
 
     private List<Map.Entry<String, String>> parseHeaders() {

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             InspectCommand.class,
             LoadCommand.class,
+            MergeCommand.class,
             ReportCommand.class,
             ServeCommand.class,
             TuneCommand.class,

@@ -28,7 +28,12 @@ public final class Engine {
     /** Lead between the last connection opening and the run's first intended send. */
     private static final long LEAD = 20_000_000;
 
+    /** {@link #start(LoadPlan, Client, EventLoopGroup, NanoClock, long, Segment, long)}: no anchor, start soon. */
+    public static final long NO_ANCHOR = Long.MIN_VALUE;
+
     private final LoadPlan plan;
+    private final Segment segment;
+    private final long anchor;
     private final String protocol;
     private final NanoClock clock;
     private final LoopDriver[] drivers;
@@ -43,8 +48,10 @@ public final class Engine {
     private volatile long endNanos;
     private volatile long stoppedNanos = Long.MAX_VALUE;
 
-    private Engine(LoadPlan plan, Client client, DriverLoop[] loops, NanoClock clock) {
+    private Engine(LoadPlan plan, Client client, DriverLoop[] loops, NanoClock clock, Segment segment, long anchor) {
         this.plan = plan;
+        this.segment = segment;
+        this.anchor = anchor;
         this.protocol = client.protocol();
         this.clock = clock;
         int n = plan.threads();
@@ -52,7 +59,7 @@ public final class Engine {
         this.recorders = new LoopRecorder[n];
         this.warmupRecorders = new LoopRecorder[plan.warmupNanos() > 0 ? n : 0];
         this.done = new CountDownLatch(n);
-        Schedule schedule = plan.isOpen() ? plan.schedule() : null;
+        Schedule schedule = plan.isOpen() ? plan.schedule().segment(segment.index(), segment.count()) : null;
         for (int i = 0; i < n; i++) {
             drivers[i] = new LoopDriver(
                     this,
@@ -78,17 +85,46 @@ public final class Engine {
      */
     public static Engine start(
             LoadPlan plan, Client client, EventLoopGroup group, NanoClock clock, long connectWaitMillis) {
+        return start(plan, client, group, clock, connectWaitMillis, Segment.WHOLE, NO_ANCHOR);
+    }
+
+    /**
+     * Like {@link #start(LoadPlan, Client, EventLoopGroup, NanoClock, long)} for one segment of a split run: the open
+     * schedule is the plan's whole schedule restricted to {@code segment} (a closed plan already holds the segment's
+     * users and connections), and unless {@code anchorNanos} is {@link #NO_ANCHOR} the measured phase starts at that
+     * {@code clock} instant, the warm-up just before it; a run whose connections open too late for that is not
+     * shifted: its requests count from their intended times.
+     */
+    public static Engine start(
+            LoadPlan plan,
+            Client client,
+            EventLoopGroup group,
+            NanoClock clock,
+            long connectWaitMillis,
+            Segment segment,
+            long anchorNanos) {
         FdBudget.check(plan.connections());
         DriverLoop[] loops = new DriverLoop[plan.threads()];
         for (int i = 0; i < loops.length; i++) {
             loops[i] = new NettyLoop(group.next(), plan.tickNanos());
         }
-        return start(plan, client, loops, clock, connectWaitMillis);
+        return start(plan, client, loops, clock, connectWaitMillis, segment, anchorNanos);
     }
 
     /** {@link #start(LoadPlan, Client, EventLoopGroup, NanoClock, long)} on loops of the caller's (tests: by hand). */
     static Engine start(LoadPlan plan, Client client, DriverLoop[] loops, NanoClock clock, long connectWaitMillis) {
-        Engine e = new Engine(plan, client, loops, clock);
+        return start(plan, client, loops, clock, connectWaitMillis, Segment.WHOLE, NO_ANCHOR);
+    }
+
+    private static Engine start(
+            LoadPlan plan,
+            Client client,
+            DriverLoop[] loops,
+            NanoClock clock,
+            long connectWaitMillis,
+            Segment segment,
+            long anchorNanos) {
+        Engine e = new Engine(plan, client, loops, clock, segment, anchorNanos);
         try {
             e.connectAll().get(connectWaitMillis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException ex) {
@@ -106,7 +142,7 @@ public final class Engine {
 
     /** An engine whose connections are not opened yet ({@link #connectAll}, then {@link #begin}); for tests. */
     static Engine prepare(LoadPlan plan, Client client, DriverLoop[] loops, NanoClock clock) {
-        return new Engine(plan, client, loops, clock);
+        return new Engine(plan, client, loops, clock, Segment.WHOLE, NO_ANCHOR);
     }
 
     /** Opens every loop's connections; completes when each has succeeded or failed once. */
@@ -118,7 +154,10 @@ public final class Engine {
         return CompletableFuture.allOf(all);
     }
 
-    /** Starts the run {@link #LEAD} from now, or fails (and stops) when no connection opened. */
+    /**
+     * Starts the run {@link #LEAD} from now (or with its measured phase at the anchor), or fails (and stops) when no
+     * connection opened.
+     */
     void begin(Client client) {
         synchronized (this) {
             if (connectTimes.getTotalCount() == 0) {
@@ -126,7 +165,7 @@ public final class Engine {
                 throw new IllegalStateException("cannot connect to " + client.describe() + ": " + firstConnectError);
             }
         }
-        long s = clock.nanos() + LEAD;
+        long s = anchor == NO_ANCHOR ? clock.nanos() + LEAD : anchor - plan.warmupNanos();
         start = s;
         long end = plan.isOpen() ? Long.MAX_VALUE : s + plan.warmupNanos() + plan.durationNanos();
         for (LoopDriver d : drivers) {
@@ -168,6 +207,11 @@ public final class Engine {
 
     public LoadPlan plan() {
         return plan;
+    }
+
+    /** Which part of a split run this engine runs ({@link Segment#WHOLE} for an unsplit one). */
+    public Segment segment() {
+        return segment;
     }
 
     public NanoClock clock() {

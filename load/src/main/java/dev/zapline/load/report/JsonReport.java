@@ -25,7 +25,8 @@ import java.util.Map;
  * measured window (not the drain). For a TLS target only, {@code summary.tls.{handshakes, full, resumed, failed,
  * handshake.{count, p50_us … max_us, mean_us}, protocols, ciphers, groups, alpn, failures}}, the last five counts
  * keyed by the negotiated value (or the failure's reason). {@code summary.connect.{count, failures, p50_us, max_us,
- * p75_us … p9999_us, mean_us}}. With thresholds, the final file ends with their verdicts
+ * p75_us … p9999_us, mean_us}}. With a {@link RunTag}, the final file has its {@code run}
+ * member. With thresholds, the final file ends with their verdicts
  * ({@link #write(Summary, String)}).
  */
 public final class JsonReport {
@@ -233,6 +234,13 @@ public final class JsonReport {
             field(b.append(i++ == 0 ? "" : ","), e.getKey(), e.getValue());
         }
         b.append('}');
+    }
+
+    /** {@code h} as the file's {@code latency.corrected} object has it (percentiles, max, mean, curve), for merging. */
+    public static String latency(org.HdrHistogram.Histogram h) {
+        StringBuilder b = new StringBuilder(2048);
+        latency(b, Summary.Latency.withCurve(h));
+        return b.toString();
     }
 
     private static void latency(StringBuilder b, Summary.Latency l) {

@@ -53,6 +53,8 @@ public final class Reporter {
     /** Thresholds following the run, or null. */
     private SummaryWatch watch;
 
+    private RunTag tag;
+
     public Reporter(Engine engine, ReportOptions options) {
         this.engine = engine;
         this.options = options;
@@ -78,6 +80,15 @@ public final class Reporter {
      */
     public Reporter watch(SummaryWatch w) {
         this.watch = w;
+        return this;
+    }
+
+    /**
+     * Adds {@code tag}'s {@code run} member (with the measured phase's histograms) to the JSON file's final version,
+     * for {@code zapline merge}. Call before {@link #run()}.
+     */
+    public Reporter tag(RunTag tag) {
+        this.tag = tag;
         return this;
     }
 
@@ -107,6 +118,10 @@ public final class Reporter {
                 String members = "";
                 if (watch != null && ended) {
                     members = watch.complete(s);
+                }
+                if (tag != null && ended) {
+                    String run = tag.jsonMember(agg.corrected(), agg.service());
+                    members = members.isEmpty() ? run : run + ",\n  " + members;
                 } else if (watch != null && now - measured > 0 && now - w.end() < 0 && watch.interim(s)) {
                     engine.stop();
                 }
@@ -157,7 +172,8 @@ public final class Reporter {
         boolean warmup = to <= measured;
         double t = (to - measured) / 1e9;
         double seconds = (to - from) / 1e9;
-        double target = engine.plan().rateAt((from + to) / 2 - measured);
+        double target = engine.plan().rateAt((from + to) / 2 - measured)
+                / engine.segment().count();
         IntervalStats s = agg.interval(
                 t, seconds, target, engine.outstanding(), engine.openConnections(), engine.ceiling(), warmup);
         if (!drain) {
@@ -254,7 +270,8 @@ public final class Reporter {
         Tally m = agg.measured();
         LoadPlan p = engine.plan();
         double seconds = w.seconds(now, complete);
-        double target = p.isOpen() ? p.expectedRequests() / (p.measuredNanos() / 1e9) : 0;
+        double share = 1.0 / engine.segment().count();
+        double target = p.isOpen() ? share * p.expectedRequests() / (p.measuredNanos() / 1e9) : 0;
         long dropped = m.count(Outcome.DROPPED);
         return new Summary(
                 options.target(),
@@ -295,7 +312,9 @@ public final class Reporter {
         if (stopped != Long.MAX_VALUE) {
             buckets = (int) Math.max(0, Math.min(buckets, (stopped - measured) / PacingCounter.BUCKET_NANOS));
         }
-        int[] expected = p.schedule().countPerBucket(p.warmupNanos(), PacingCounter.BUCKET_NANOS, buckets);
+        int[] expected = p.schedule()
+                .segment(engine.segment().index(), engine.segment().count())
+                .countPerBucket(p.warmupNanos(), PacingCounter.BUCKET_NANOS, buckets);
         return Pacing.compare(PacingCounter.BUCKET_NANOS / 1_000_000, actual, expected, buckets);
     }
 }

@@ -1,0 +1,135 @@
+package dev.zapline.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zapline.load.report.RunTag;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * N segments of one run ({@code --segment i/N}, one {@code --start-at} instant), each its own {@code Main.run} at
+ * the same time in this JVM, against one loopback server, merged; and the same schedule as one run.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class SegmentRunTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String RATE = "400";
+
+    private static HealthServer server;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void serve() {
+        server = new HealthServer();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @ParameterizedTest(name = "{0} segments")
+    @ValueSource(ints = {1, 3, 4})
+    void segmentsMergeIntoTheSingleRunsTotals(int n) throws Exception {
+        String at = RunTag.rfc3339(Instant.now().plusSeconds(3));
+        List<CompletableFuture<CliRun>> runs = new ArrayList<>();
+        // a thread each: the common pool may have one on a small machine, and the segments run side by side
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(n);
+        List<String> merge = new ArrayList<>(List.of("merge"));
+        for (int i = 0; i < n; i++) {
+            Path json = dir.resolve("seg" + i + ".json");
+            merge.add(json.toString());
+            String segment = i + "/" + n;
+            runs.add(CompletableFuture.supplyAsync(
+                    () -> load("--segment", segment, "--start-at", at, "--json", json.toString()), threads));
+        }
+        long inputsTimeline = 0;
+        try {
+            for (int i = 0; i < n; i++) {
+                CliRun done = runs.get(i).get(30, TimeUnit.SECONDS);
+                assertThat(done.exit()).as(done.err()).isZero();
+                inputsTimeline += timelineResponses(
+                        JSON.readTree(dir.resolve("seg" + i + ".json").toFile()));
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+        Path merged = dir.resolve("merged.json");
+        merge.addAll(List.of("-o", merged.toString()));
+        CliRun m = CliRun.of(merge.toArray(String[]::new));
+        assertThat(m.exit()).as(m.err()).isZero();
+        Path single = dir.resolve("single.json");
+        CliRun whole = load("--start-at", "+2s", "--json", single.toString());
+        assertThat(whole.exit()).as(whole.err()).isZero();
+
+        JsonNode one = JSON.readTree(single.toFile());
+        JsonNode all = JSON.readTree(merged.toFile());
+        assertThat(all.at("/summary/scheduled").asLong())
+                .isEqualTo(one.at("/summary/scheduled").asLong());
+        assertThat(all.at("/summary/requests").asLong()).isEqualTo(Long.parseLong(RATE));
+        assertThat(all.at("/summary/outcomes/success").asLong())
+                .isEqualTo(one.at("/summary/outcomes/success").asLong());
+        assertThat(all.at("/run/segments").asInt()).isEqualTo(n);
+        assertThat(all.at("/run/start_at").asText()).isEqualTo(at);
+        assertThat(all.at("/summary/rate_target").asDouble())
+                .isEqualTo(one.at("/summary/rate_target").asDouble(), org.assertj.core.data.Offset.offset(0.01));
+        for (String p : new String[] {"p50_us", "p99_us"}) {
+            for (String which : new String[] {"corrected", "service"}) {
+                double lo = Double.MAX_VALUE;
+                double hi = 0;
+                for (int i = 0; i < n; i++) {
+                    double v = JSON.readTree(dir.resolve("seg" + i + ".json").toFile())
+                            .path("latency")
+                            .path(which)
+                            .path(p)
+                            .asDouble();
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+                assertThat(all.path("latency").path(which).path(p).asDouble())
+                        .as(which + " " + p)
+                        .isBetween(lo, hi);
+            }
+        }
+        long mergedTimeline = timelineResponses(all);
+        assertThat(mergedTimeline).isEqualTo(inputsTimeline);
+        // the timeline holds the warm-up (500 ms at the rate, each segment's rounded) and the measured window, not
+        // the drain
+        assertThat(mergedTimeline + all.at("/summary/drain/responses").asLong())
+                .isBetween(Long.parseLong(RATE), Long.parseLong(RATE) * 3 / 2 + n);
+    }
+
+    /** The timeline's responses: every outcome but dropped, warm-up entries included. */
+    private static long timelineResponses(JsonNode doc) {
+        long n = 0;
+        for (JsonNode e : doc.path("timeline")) {
+            for (var o : e.path("outcomes").properties()) {
+                n += o.getKey().equals("dropped") ? 0 : o.getValue().asLong();
+            }
+        }
+        return n;
+    }
+
+    private static CliRun load(String... extra) {
+        String[] base = {"--warmup", "500ms"};
+        String[] args = new String[base.length + extra.length];
+        System.arraycopy(base, 0, args, 0, base.length);
+        System.arraycopy(extra, 0, args, base.length, extra.length);
+        return server.load("/health", Integer.parseInt(RATE), "1s", args);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.zapline.load.report;
+
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The JSON file's {@code run} member, which lets {@code zapline merge} put the segments of one run back together:
+ * {@code run.{id, segment, segments, start_at (RFC 3339, ms; null without --start-at), histograms.{corrected,
+ * service}}}, the histograms of the measured phase in HdrHistogram's compressed encoding, Base64, so that merging
+ * them is exact.
+ *
+ * <p>Immutable.
+ *
+ * @param id shared by every segment of a run
+ * @param segment 0-based
+ * @param segments how many the run has
+ * @param startAt the wall-clock instant of the measured phase's time 0, or null
+ */
+public record RunTag(String id, int segment, int segments, Instant startAt) {
+
+    /** {@code "run": {...}} with {@code corrected} and {@code service} encoded. */
+    public String jsonMember(Histogram corrected, Histogram service) {
+        StringBuilder b = new StringBuilder(256);
+        b.append("\"run\": {\"id\":");
+        JsonReport.quote(b, id).append(",\"segment\":").append(segment);
+        b.append(",\"segments\":").append(segments).append(",\"start_at\":");
+        if (startAt == null) {
+            b.append("null");
+        } else {
+            JsonReport.quote(b, rfc3339(startAt));
+        }
+        b.append(",\"histograms\":{\"corrected\":\"").append(encode(corrected));
+        return b.append("\",\"service\":\"")
+                .append(encode(service))
+                .append("\"}}")
+                .toString();
+    }
+
+    /** {@code t} to the millisecond, e.g. {@code 2026-12-01T23:50:00.000Z}. */
+    public static String rfc3339(Instant t) {
+        String s = t.truncatedTo(ChronoUnit.MILLIS).toString();
+        return s.length() == 20 ? s.substring(0, 19) + ".000Z" : s;
+    }
+
+    /** HdrHistogram's compressed encoding of {@code h}, in Base64. */
+    public static String encode(Histogram h) {
+        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int n = h.encodeIntoCompressedByteBuffer(buf);
+        byte[] out = new byte[n];
+        buf.flip();
+        buf.get(out);
+        return Base64.getEncoder().encodeToString(out);
+    }
+
+    /** The histogram {@link #encode} wrote. @throws IllegalArgumentException when {@code text} is not one */
+    public static Histogram decode(String text) {
+        try {
+            byte[] bytes = Base64.getDecoder().decode(text);
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+        } catch (DataFormatException | RuntimeException e) {
+            throw new IllegalArgumentException("not an encoded HdrHistogram: " + e.getMessage(), e);
+        }
+    }
+}
