@@ -116,12 +116,14 @@ public final class Reporter {
                 last = now;
                 Summary s = summary(ended, now, w);
                 String members = "";
-                if (watch != null && ended) {
-                    members = watch.complete(s);
-                }
-                if (tag != null && ended) {
-                    String run = tag.jsonMember(agg.corrected(), agg.service());
-                    members = members.isEmpty() ? run : run + ",\n  " + members;
+                if (ended) {
+                    if (watch != null) {
+                        members = watch.complete(s);
+                    }
+                    if (tag != null) {
+                        String run = tag.jsonMember(agg.corrected(), agg.service());
+                        members = members.isEmpty() ? run : run + ",\n  " + members;
+                    }
                 } else if (watch != null && now - measured > 0 && now - w.end() < 0 && watch.interim(s)) {
                     engine.stop();
                 }
