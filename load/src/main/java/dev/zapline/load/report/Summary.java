@@ -75,64 +75,6 @@ public record Summary(
         List<IntervalStats> timeline,
         String protocol) {
 
-    /** A summary that does not name its protocol. */
-    public Summary(
-            String target,
-            String model,
-            boolean complete,
-            double seconds,
-            long scheduled,
-            long requests,
-            long dropped,
-            long unconnected,
-            double rateTarget,
-            double rateAchieved,
-            double drainSeconds,
-            long drainResponses,
-            long errors,
-            Map<String, Long> outcomes,
-            Map<Integer, Long> statuses,
-            long bytesIn,
-            long bytesOut,
-            Latency corrected,
-            Latency service,
-            Latency connect,
-            long connectFailures,
-            Tls tls,
-            long inflightCeiling,
-            boolean adaptive,
-            Pacing pacing,
-            List<IntervalStats> timeline) {
-        this(
-                target,
-                model,
-                complete,
-                seconds,
-                scheduled,
-                requests,
-                dropped,
-                unconnected,
-                rateTarget,
-                rateAchieved,
-                drainSeconds,
-                drainResponses,
-                errors,
-                outcomes,
-                statuses,
-                bytesIn,
-                bytesOut,
-                corrected,
-                service,
-                connect,
-                connectFailures,
-                tls,
-                inflightCeiling,
-                adaptive,
-                pacing,
-                timeline,
-                null);
-    }
-
     /** Requests written to a connection: the same figure as {@link #requests()}. */
     public long sent() {
         return requests;

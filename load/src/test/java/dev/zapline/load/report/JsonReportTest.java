@@ -152,7 +152,8 @@ class JsonReportTest {
                 s.inflightCeiling(),
                 s.adaptive(),
                 s.pacing(),
-                s.timeline());
+                s.timeline(),
+                null);
     }
 
     @Test
@@ -224,6 +225,7 @@ class JsonReportTest {
                 10_000,
                 false,
                 null,
-                timeline);
+                timeline,
+                null);
     }
 }

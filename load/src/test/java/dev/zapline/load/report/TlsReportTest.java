@@ -138,6 +138,7 @@ class TlsReportTest {
                 10_000,
                 false,
                 null,
-                List.of());
+                List.of(),
+                null);
     }
 }

@@ -146,6 +146,7 @@ class FactsTest {
                 10_000,
                 false,
                 null,
-                new ArrayList<>());
+                new ArrayList<>(),
+                null);
     }
 }
