@@ -3,7 +3,7 @@ package dev.zapline.cli;
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
 import dev.zapline.cli.load.NettyDefaults;
-import dev.zapline.cli.load.RunId;
+import dev.zapline.cli.load.SegmentFlags;
 import dev.zapline.cli.load.StartAt;
 import dev.zapline.cli.load.TargetsFile;
 import dev.zapline.cli.load.TlsFlags;
@@ -245,29 +245,8 @@ public final class LoadCommand implements Callable<Integer> {
                     + "(1: a new connection, so a TLS handshake, per request); 0 keeps connections alive (default).")
     int reconnectEvery;
 
-    @Option(
-            names = "--segment",
-            paramLabel = "I/N",
-            description = "Run part I (0-based) of N of the run the other flags describe, e.g. on N machines: the open"
-                    + " model's requests whose index is I mod N, the closed model's users u with u mod N = I, and"
-                    + " a share of -c; --rate, --stages and --concurrency stay the whole run's (docs/load.md,"
-                    + " Segments and merge).")
-    String segment;
-
-    @Option(
-            names = "--start-at",
-            paramLabel = "TIME",
-            description = "Start the measured phase at TIME, an RFC 3339 instant (2026-12-01T23:50:00Z) or +DURATION"
-                    + " from now (+5s); connections and the warm-up come before it. Give every segment the same"
-                    + " instant.")
-    String startAt;
-
-    @Option(
-            names = "--run-id",
-            paramLabel = "ID",
-            description = "The run's id in the JSON, shared by its segments (default: a hash of the command line "
-                    + "without --segment).")
-    String runId;
+    @Mixin
+    SegmentFlags split = new SegmentFlags();
 
     @Mixin
     TlsFlags tls = new TlsFlags();
@@ -283,7 +262,7 @@ public final class LoadCommand implements Callable<Integer> {
         // all refused before anything starts, like any bad input (exit status 2)
         Thresholds checks = Thresholds.parse(thresholds);
         double abortAfter = abortAfterSeconds(checks);
-        StartAt start = startAt == null ? null : StartAt.parse(startAt, java.time.Instant.now());
+        StartAt start = split.startAt(java.time.Instant.now());
         LoadPlan plan = start == null ? plan() : start.fit(plan());
         checks.checkModel(plan.isOpen());
         Gate gate = checks.isEmpty() ? null : new Gate(checks, abortAfter);
@@ -440,11 +419,9 @@ public final class LoadCommand implements Callable<Integer> {
         return b.toString();
     }
 
-    /** {@code --run-id}, or {@link RunId#of} the command line and {@code start}. */
+    /** {@code --run-id}, or a hash of the command line and {@code start} ({@link SegmentFlags#runId}). */
     String runId(StartAt start) {
-        return runId != null
-                ? runId
-                : RunId.of(spec.commandLine().getParseResult().originalArgs(), start);
+        return split.runId(spec.commandLine().getParseResult().originalArgs(), start);
     }
 
     private static String redacted(String header) {
@@ -618,7 +595,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** {@code --segment}, or the whole run. */
     Segment segment() {
-        return segment == null ? Segment.WHOLE : Segment.parse(segment);
+        return split.segment();
     }
 
     private List<Map.Entry<String, String>> parseHeaders() {
