@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.report.RunTag;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,37 +149,11 @@ class MergeCommandTest {
     }
 
     private Path write(String name, ObjectNode doc) throws Exception {
-        Path p = dir.resolve(name);
-        Files.writeString(p, JSON.writeValueAsString(doc));
-        return p;
+        return SegmentFiles.write(dir, name, doc);
     }
 
-    /** A segment's file as zapline load writes it, as far as merge and report read it; {@code count} successes. */
     private static ObjectNode doc(String id, int segment, int segments, long count, Histogram c, Histogram s)
             throws Exception {
-        long first = count / 2;
-        String text = """
-                {"summary":{"target":"http://127.0.0.1:1/x","model":"open","complete":true,"duration_s":1.0,
-                "scheduled":%1$d,"requests":%1$d,"sent":%1$d,"dropped":0,"unconnected":0,"rate_target":%1$d.0,
-                "rate_achieved":%1$d.0,"drain":{"seconds":0.01,"responses":0},"errors":0,"bytes_in":0,"bytes_out":0,
-                "outcomes":{"success":%1$d,"timeout":0,"failure_status":0},"statuses":{"200":%1$d},
-                "connect":{"count":1,"failures":0,"p50_us":100.0,"max_us":100.0,"mean_us":100.0}},
-                "latency":{"corrected":{"count":0},"service":{"count":0}},
-                "timeline":[
-                {"t":0.5,"seconds":0.5,"rate_target":1,"send_rate":1,"rate":1,"p50_us":1,"p90_us":1,"p99_us":1,
-                "p999_us":1,"max_us":%2$d,"service":{"p50_us":1,"p90_us":1,"p99_us":1,"p999_us":1,"max_us":1},
-                "outcomes":{"success":%2$d},"status":{"2xx":%2$d},"errors":0,"dropped":0,"inflight":0,
-                "connections":1,"ceiling":0,"warmup":false},
-                {"t":1.0,"seconds":0.5,"rate_target":1,"send_rate":1,"rate":1,"p50_us":1,"p90_us":1,"p99_us":1,
-                "p999_us":1,"max_us":1,"service":{"p50_us":1,"p90_us":1,"p99_us":1,"p999_us":1,"max_us":1},
-                "outcomes":{"success":%3$d},"status":{"2xx":%3$d},"errors":0,"dropped":0,"inflight":0,
-                "connections":1,"ceiling":0,"warmup":false}
-                ]}
-                """.formatted(count, first, count - first);
-        ObjectNode doc = (ObjectNode) JSON.readTree(text);
-        String run =
-                new RunTag(id, segment, segments, java.time.Instant.parse("2026-12-01T23:50:00Z")).jsonMember(c, s);
-        doc.setAll((ObjectNode) JSON.readTree("{" + run + "}"));
-        return doc;
+        return SegmentFiles.doc(id, segment, segments, count, c, s);
     }
 }

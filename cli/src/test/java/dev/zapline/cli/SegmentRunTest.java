@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zapline.load.report.RunTag;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,13 +51,16 @@ class SegmentRunTest {
         List<CompletableFuture<CliRun>> runs = new ArrayList<>();
         // a thread each: the common pool may have one on a small machine, and the segments run side by side
         java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(n);
-        List<String> merge = new ArrayList<>(List.of("merge"));
+        // the segments' files in a directory of their own, merged as that directory
+        Path segs = Files.createDirectory(dir.resolve("segments"));
+        List<String> merge = new ArrayList<>(List.of("merge", segs.toString()));
         for (int i = 0; i < n; i++) {
-            Path json = dir.resolve("seg" + i + ".json");
-            merge.add(json.toString());
+            Path json = segs.resolve("seg" + i + ".json");
+            String hdr = segs.resolve("seg" + i + ".hdr").toString();
             String segment = i + "/" + n;
             runs.add(CompletableFuture.supplyAsync(
-                    () -> load("--segment", segment, "--start-at", at, "--json", json.toString()), threads));
+                    () -> load("--segment", segment, "--start-at", at, "--json", json.toString(), "--hdr-log", hdr),
+                    threads));
         }
         long inputsTimeline = 0;
         try {
@@ -64,7 +68,7 @@ class SegmentRunTest {
                 CliRun done = runs.get(i).get(30, TimeUnit.SECONDS);
                 assertThat(done.exit()).as(done.err()).isZero();
                 inputsTimeline += timelineResponses(
-                        JSON.readTree(dir.resolve("seg" + i + ".json").toFile()));
+                        JSON.readTree(segs.resolve("seg" + i + ".json").toFile()));
             }
         } finally {
             threads.shutdownNow();
@@ -93,7 +97,7 @@ class SegmentRunTest {
                 double lo = Double.MAX_VALUE;
                 double hi = 0;
                 for (int i = 0; i < n; i++) {
-                    double v = JSON.readTree(dir.resolve("seg" + i + ".json").toFile())
+                    double v = JSON.readTree(segs.resolve("seg" + i + ".json").toFile())
                             .path("latency")
                             .path(which)
                             .path(p)
@@ -106,12 +110,55 @@ class SegmentRunTest {
                         .isBetween(lo, hi);
             }
         }
+        perSecondPercentiles(all, segs, n);
         long mergedTimeline = timelineResponses(all);
         assertThat(mergedTimeline).isEqualTo(inputsTimeline);
         // the timeline holds the warm-up (500 ms at the rate, each segment's rounded) and the measured window, not
         // the drain
         assertThat(mergedTimeline + all.at("/summary/drain/responses").asLong())
                 .isBetween(Long.parseLong(RATE), Long.parseLong(RATE) * 3 / 2 + n);
+    }
+
+    /**
+     * With every segment's hdr log the merged measured seconds have exact percentiles: one segment's are its own
+     * file's, and several segments' lie between theirs (a quantile of a union of samples lies between the samples'
+     * quantiles); the warm-up's stay null.
+     */
+    private static void perSecondPercentiles(JsonNode all, Path segs, int n) throws Exception {
+        assertThat(all.at("/run/timeline_percentiles").asText()).isEqualTo("exact");
+        List<JsonNode> seg = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            seg.add(JSON.readTree(segs.resolve("seg" + i + ".json").toFile()));
+        }
+        int measured = 0;
+        for (JsonNode e : all.path("timeline")) {
+            if (e.path("warmup").asBoolean()) {
+                assertThat(e.path("p50_us").isNull())
+                        .as("warm-up second %s", e.path("t"))
+                        .isTrue();
+                continue;
+            }
+            measured++;
+            for (String p : new String[] {"/p50_us", "/p99_us", "/service/p50_us", "/service/p99_us"}) {
+                double lo = Double.MAX_VALUE;
+                double hi = 0;
+                for (JsonNode s : seg) {
+                    for (JsonNode o : s.path("timeline")) {
+                        if (o.path("t").asDouble() == e.path("t").asDouble()) {
+                            lo = Math.min(lo, o.at(p).asDouble());
+                            hi = Math.max(hi, o.at(p).asDouble());
+                        }
+                    }
+                }
+                assertThat(e.at(p).isNumber())
+                        .as("second %s %s", e.path("t"), p)
+                        .isTrue();
+                assertThat(e.at(p).asDouble())
+                        .as("second %s %s", e.path("t"), p)
+                        .isBetween(lo - 0.001, hi + 0.001);
+            }
+        }
+        assertThat(measured).isGreaterThan(0);
     }
 
     /** The timeline's responses: every outcome but dropped, warm-up entries included. */

@@ -13,12 +13,12 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * {@code zapline merge}'s arithmetic: the JSON files of a run's segments ({@code zapline load --segment i/n}) made
- * into one run's file. Counts add; the measured phase's corrected and service histograms ({@code run.histograms})
- * are added, so the merged percentiles are the whole run's to HdrHistogram's precision; rates are recomputed over
- * the merged window (the longest segment's, all anchored on one {@code start_at}); the timeline is aligned on wall-
- * clock seconds ({@link MergedTimeline}). Connect and TLS handshake times carry no histograms: their merged
- * percentiles are the largest of the inputs' (an upper bound), their counts add. The per-10 ms pacing is left out.
+ * {@code zapline merge}'s arithmetic: the JSON files of a run's segments ({@code zapline load --segment i/n}), and
+ * their {@code --hdr-log} files ({@link HdrLog}), made into one run's file. Counts add; the measured phase's corrected
+ * and service histograms ({@code run.histograms}) are added, so the merged percentiles are the whole run's to
+ * HdrHistogram's precision; rates are recomputed over the merged window (the longest segment's, all anchored on one
+ * {@code start_at}); the timeline is aligned on wall-clock seconds ({@link MergedTimeline}). Connect and TLS
+ * handshake times carry no histograms: their merged percentiles are the largest of the inputs' (an upper bound), their counts add. The per-10 ms pacing is left out.
  *
  * <p>Refused ({@link IllegalArgumentException}, naming the files): files of different runs, a segment twice, files
  * that disagree on how many segments the run has, and a missing segment unless {@code allowPartial} (the result is
@@ -37,12 +37,25 @@ public final class Merge {
 
     private Merge() {}
 
-    /** The merged document of {@code runs} (each run's name is its file, for the messages). */
+    /** The merged document of {@code runs} (each run's name is its file, for the messages), without hdr logs. */
     public static ObjectNode merge(List<RunReport.Run> runs, boolean allowPartial) {
+        return merge(runs, List.of(), allowPartial);
+    }
+
+    /**
+     * The merged document of {@code runs} and their segments' {@code --hdr-log} files: when {@code logs} cover every
+     * run, the timeline's measured seconds get exact percentiles ({@link MergedTimeline}) and {@code
+     * run.timeline_percentiles} says {@code exact}; otherwise it says {@code max only}.
+     *
+     * @throws IllegalArgumentException as {@link Merge}, and for a log of another run, of a segment no file is of, a
+     *     segment's log twice, or a log without its {@code #zapline-run} comment
+     */
+    public static ObjectNode merge(List<RunReport.Run> runs, List<HdrLog> logs, boolean allowPartial) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge");
         }
         int n = check(runs, allowPartial);
+        boolean exact = checkLogs(runs, logs);
         ObjectNode out = runs.get(0).doc().deepCopy();
         out.remove(List.of("thresholds", "thresholds_passed", "aborted"));
         ObjectNode summary = (ObjectNode) out.get("summary");
@@ -83,12 +96,13 @@ public final class Merge {
         ObjectNode latency = (ObjectNode) out.get("latency");
         latency.set("corrected", tree(JsonReport.latency(corrected)));
         latency.set("service", tree(JsonReport.latency(service)));
-        out.set("timeline", MergedTimeline.of(runs));
+        out.set("timeline", MergedTimeline.of(runs, exact ? HdrLog.added(logs) : null));
         ObjectNode run = out.putObject("run");
         run.put("id", runs.get(0).doc().path("run").path("id").asText());
         run.put("segments", n);
         run.set("start_at", runs.get(0).doc().path("run").path("start_at"));
         run.put("partial", runs.size() < n);
+        run.put("timeline_percentiles", exact ? "exact" : "max only");
         ArrayNode inputs = run.putArray("inputs");
         for (RunReport.Run r : runs) {
             inputs.addObject()
@@ -144,6 +158,37 @@ public final class Merge {
                     + String.join(", ", missing) + " missing (--allow-partial merges the others, marked partial)");
         }
         return n;
+    }
+
+    /** Whether {@code logs} are exactly one per run, once each is shown to be one of theirs. */
+    private static boolean checkLogs(List<RunReport.Run> runs, List<HdrLog> logs) {
+        String id = runs.get(0).doc().path("run").path("id").asText();
+        TreeMap<Integer, String> files = new TreeMap<>();
+        for (RunReport.Run r : runs) {
+            files.put(r.doc().path("run").path("segment").asInt(), r.name());
+        }
+        TreeMap<Integer, String> seen = new TreeMap<>();
+        for (HdrLog log : logs) {
+            if (log.run() == null) {
+                throw new IllegalArgumentException(log.name()
+                        + ": no #zapline-run comment (written by a zapline load from before merge read logs?)");
+            }
+            if (!log.run().path("id").asText().equals(id)) {
+                throw new IllegalArgumentException(
+                        "different runs: " + runs.get(0).name() + " is run " + id + ", " + log.name() + " is run "
+                                + log.run().path("id").asText());
+            }
+            int i = log.segment();
+            if (!files.containsKey(i)) {
+                throw new IllegalArgumentException(log.name() + " is segment " + i + ", which no JSON file is");
+            }
+            String other = seen.put(i, log.name());
+            if (other != null) {
+                throw new IllegalArgumentException(
+                        "segment " + i + "'s hdr log twice: " + other + " and " + log.name());
+            }
+        }
+        return !logs.isEmpty() && seen.size() == runs.size();
     }
 
     private static Histogram added(List<RunReport.Run> runs, String which) {

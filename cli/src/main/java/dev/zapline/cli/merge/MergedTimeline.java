@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zapline.cli.report.RunReport;
+import dev.zapline.load.metrics.IntervalStats;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,7 +15,9 @@ import java.util.TreeMap;
  * {@code start_at}, and their reporters cut seconds on the same grid from it), so entries of the same {@code t} are
  * one wall-clock second: their counts and rates ({@code rate_target, send_rate, rate, outcomes, status, errors,
  * dropped, inflight, connections, ceiling}) add and {@code max_us} is the largest. The other percentiles of a second
- * cannot be had from the segments' percentiles and the files carry no per-second histogram: they are null.
+ * cannot be had from the segments' percentiles: with every segment's {@code --hdr-log} ({@link HdrLog}), a measured
+ * second's percentiles, corrected and service, are those of the sum of the segments' interval histograms for that
+ * second, exact to HdrHistogram's precision; without them, and for the warm-up's seconds, they are null.
  *
  * <p>Stateless.
  */
@@ -27,7 +30,11 @@ final class MergedTimeline {
 
     private MergedTimeline() {}
 
-    static ArrayNode of(List<RunReport.Run> runs) {
+    /**
+     * @param intervals the segments' interval histograms added per second ({@link HdrLog#added}), keyed by
+     *     {@link HdrLog.Interval#endMillis}, or null
+     */
+    static ArrayNode of(List<RunReport.Run> runs, Map<Long, HdrLog.Interval[]> intervals) {
         TreeMap<Long, ObjectNode> byMillis = new TreeMap<>();
         for (RunReport.Run r : runs) {
             for (JsonNode e : r.doc().path("timeline")) {
@@ -40,9 +47,32 @@ final class MergedTimeline {
                 }
             }
         }
+        if (intervals != null) {
+            byMillis.forEach((t, m) -> exact(m, intervals.get(t)));
+        }
         ArrayNode out = JsonNodeFactory.instance.arrayNode();
         byMillis.values().forEach(out::add);
         return out;
+    }
+
+    /** {@code m}'s percentiles from {@code added} (corrected, service), unless it is a warm-up second. */
+    private static void exact(ObjectNode m, HdrLog.Interval[] added) {
+        if (added == null || m.path("warmup").asBoolean() || added[0] == null || added[1] == null) {
+            return;
+        }
+        percentiles(m, added[0].histogram());
+        if (m.get("service") instanceof ObjectNode s) {
+            percentiles(s, added[1].histogram());
+        }
+    }
+
+    private static void percentiles(ObjectNode m, org.HdrHistogram.Histogram h) {
+        IntervalStats.Latencies l = IntervalStats.Latencies.of(h);
+        m.put("p50_us", l.p50Us())
+                .put("p90_us", l.p90Us())
+                .put("p99_us", l.p99Us())
+                .put("p999_us", l.p999Us())
+                .put("max_us", l.maxUs());
     }
 
     private static ObjectNode start(JsonNode e) {

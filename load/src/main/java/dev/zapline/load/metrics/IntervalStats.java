@@ -77,6 +77,11 @@ public record IntervalStats(
         /** The percentiles requested of the walk {@link #of} reads. */
         static final double[] PERCENTILES = {50, 90, 99, 99.9};
 
+        /** The figures of {@code h} (a walk of its own: for readers off the hot path). */
+        public static Latencies of(Histogram h) {
+            return of(new Percentiles(PERCENTILES), h);
+        }
+
         /** The figures of {@code h}, walked once by {@code walk} (made with {@link #PERCENTILES}). */
         static Latencies of(Percentiles walk, Histogram h) {
             Percentiles p = walk.read(h);

@@ -164,6 +164,9 @@ public final class Reporter {
                 + (engine.measuredStartNanos() - engine.clock().nanos()) / 1_000_000;
         hdr.outputComment("zapline load " + options.target() + ": corrected latency (untagged) and service time "
                 + "(tag=service), ns; max column in ms");
+        if (tag != null) {
+            hdr.outputComment(tag.hdrLogComment());
+        }
         hdr.outputLogFormatVersion();
         hdr.outputStartTime(wallStart);
         hdr.setBaseTime(wallStart);

@@ -22,6 +22,9 @@ import org.HdrHistogram.Histogram;
  */
 public record RunTag(String id, int segment, int segments, Instant startAt) {
 
+    /** The first word of {@link #hdrLogComment}. */
+    public static final String HDR_LOG_COMMENT = "zapline-run";
+
     /** {@code "run": {...}} with {@code corrected} and {@code service} encoded. */
     public String jsonMember(Histogram corrected, Histogram service) {
         StringBuilder b = new StringBuilder(256);
@@ -38,6 +41,23 @@ public record RunTag(String id, int segment, int segments, Instant startAt) {
                 .append(encode(service))
                 .append("\"}}")
                 .toString();
+    }
+
+    /**
+     * The comment line ({@code #} left out) that names the run in the {@code --hdr-log} file, so that {@code zapline
+     * merge} matches a log to its segment: {@value #HDR_LOG_COMMENT} and {@code {"id", "segment", "segments",
+     * "start_at"}} as JSON. Readers of the log format skip comments.
+     */
+    public String hdrLogComment() {
+        StringBuilder b = new StringBuilder(HDR_LOG_COMMENT).append(" {\"id\":");
+        JsonReport.quote(b, id).append(",\"segment\":").append(segment);
+        b.append(",\"segments\":").append(segments).append(",\"start_at\":");
+        if (startAt == null) {
+            b.append("null");
+        } else {
+            JsonReport.quote(b, rfc3339(startAt));
+        }
+        return b.append('}').toString();
     }
 
     /** {@code t} to the millisecond, e.g. {@code 2026-12-01T23:50:00.000Z}. */
