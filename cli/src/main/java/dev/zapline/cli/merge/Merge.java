@@ -18,7 +18,8 @@ import org.HdrHistogram.Histogram;
  * and service histograms ({@code run.histograms}) are added, so the merged percentiles are the whole run's to
  * HdrHistogram's precision; rates are recomputed over the merged window (the longest segment's, all anchored on one
  * {@code start_at}); the timeline is aligned on wall-clock seconds ({@link MergedTimeline}). Connect and TLS
- * handshake times carry no histograms: their merged percentiles are the largest of the inputs' (an upper bound), their counts add. The per-10 ms pacing is left out.
+ * handshake times carry no histograms: their merged percentiles are the largest of the inputs' (an upper bound),
+ * their counts add. The per-10 ms pacing is left out.
  *
  * <p>Refused ({@link IllegalArgumentException}, naming the files): files of different runs, a segment twice, files
  * that disagree on how many segments the run has, and a missing segment unless {@code allowPartial} (the result is
