@@ -162,7 +162,7 @@ class SegmentRunTest {
     }
 
     /** The timeline's responses: every outcome but dropped, warm-up entries included. */
-    private static long timelineResponses(JsonNode doc) {
+    static long timelineResponses(JsonNode doc) {
         long n = 0;
         for (JsonNode e : doc.path("timeline")) {
             for (var o : e.path("outcomes").properties()) {
