@@ -284,13 +284,13 @@ public final class LoadCommand implements Callable<Integer> {
                 System.err.println(start.warmupCut());
             }
             Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000, segment(), anchor);
+            long late = NanoClock.SYSTEM.nanos() - engine.startNanos();
             if (!quiet) {
                 System.err.println(startLine(plan, loops.name()));
                 if (!segment().isWhole() || start != null) {
                     System.err.println("zapline load: segment " + segment() + " of the run"
                             + (start == null ? "" : ", measured phase from " + RunTag.rfc3339(start.instant())));
                 }
-                long late = NanoClock.SYSTEM.nanos() - engine.startNanos();
                 if (start != null && late > 0) {
                     System.err.printf(
                             java.util.Locale.ROOT,
@@ -329,7 +329,8 @@ public final class LoadCommand implements Callable<Integer> {
                                 runId(start),
                                 segment().index(),
                                 segment().count(),
-                                start == null ? null : start.instant()))
+                                start == null ? null : start.instant(),
+                                late))
                         .run();
                 System.out.print(Text.render(s));
                 if (gate != null) {

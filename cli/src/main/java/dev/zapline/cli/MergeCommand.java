@@ -47,8 +47,8 @@ final class MergeCommand implements Callable<Integer> {
     @Parameters(
             paramLabel = "FILE|DIR",
             arity = "1..*",
-            description = "Files written by zapline load --json (*.json) and --hdr-log (*.hdr), or directories of "
-                    + "them (every *.json and *.hdr directly inside but merge's outputs).")
+            description = "Files written by zapline load --json (*.json) and --hdr-log (*.hlog or *.hdr), or "
+                    + "directories of them (every such file directly inside but merge's outputs).")
     List<Path> files;
 
     @Option(

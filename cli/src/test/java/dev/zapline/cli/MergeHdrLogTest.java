@@ -208,7 +208,7 @@ class MergeHdrLogTest {
     }
 
     private static RunTag tag(String id, int segment, int segments) {
-        return new RunTag(id, segment, segments, Instant.parse(SegmentFiles.START_AT));
+        return new RunTag(id, segment, segments, Instant.parse(SegmentFiles.START_AT), 0);
     }
 
     private static Histogram hist(long v) {

@@ -75,8 +75,8 @@ class NetnsSegmentsIT {
             List<Process> segments = new ArrayList<>();
             List<String> merge = new ArrayList<>(List.of("merge"));
             for (int k = 0; k < N; k++) {
-                Path json = dir.resolve("seg" + k + ".json");
-                merge.add(json.toString());
+                merge.add(dir.resolve("seg" + k + ".json").toString());
+                merge.add(dir.resolve("seg" + k + ".hlog").toString());
                 segments.add(load(k, port, "seg" + k, "--segment", k + "/" + N, "--start-at", at, "--run-id", runId));
             }
             for (int k = 0; k < N; k++) {
@@ -189,7 +189,8 @@ class NetnsSegmentsIT {
 
     /**
      * Segment {@code k} ran against its own link and records the clock facts it has: the JSON the wall-clock
-     * instant of its time 0 ({@code run.start_at}, as given; no offset field), the hdr log that time 0 converted
+     * instant of its time 0 ({@code run.start_at}, as given) and how late it started ({@code run.late_ms}; the
+     * offset between hosts' clocks is not known to it), the hdr log that time 0 converted
      * back from the monotonic clock to the wall clock (StartTime), a few ms off at most. The namespaces share this
      * kernel's clock, so the segments' clocks agree by construction.
      *
@@ -201,7 +202,9 @@ class NetnsSegmentsIT {
         JsonNode run = seg.path("run");
         List<String> fields = new ArrayList<>();
         run.fieldNames().forEachRemaining(fields::add);
-        assertThat(fields).containsExactly("id", "segment", "segments", "start_at", "histograms");
+        assertThat(fields).containsExactly("id", "segment", "segments", "start_at", "late_ms", "histograms");
+        // connections open before the warm-up's first send (8 s of margin)
+        assertThat(run.path("late_ms").asLong()).isZero();
         assertThat(run.path("id").asText()).isEqualTo(runId);
         assertThat(run.path("segment").asInt()).isEqualTo(k);
         assertThat(run.path("segments").asInt()).isEqualTo(N);
@@ -232,6 +235,7 @@ class NetnsSegmentsIT {
                 .isEqualTo(one.at("/summary/outcomes/success").asLong());
         assertThat(all.at("/run/segments").asInt()).isEqualTo(N);
         assertThat(all.at("/run/start_at").asText()).isEqualTo(at);
+        assertThat(all.at("/run/timeline_percentiles").asText()).isEqualTo("exact");
         assertThat(all.at("/summary/rate_target").asDouble())
                 .isEqualTo(one.at("/summary/rate_target").asDouble(), within(0.01));
         for (String which : new String[] {"corrected", "service"}) {

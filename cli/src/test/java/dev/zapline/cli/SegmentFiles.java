@@ -45,7 +45,7 @@ final class SegmentFiles {
                 ]}
                 """.formatted(count, first, count - first);
         ObjectNode doc = (ObjectNode) JSON.readTree(text);
-        String run = new RunTag(id, segment, segments, java.time.Instant.parse(START_AT)).jsonMember(c, s);
+        String run = new RunTag(id, segment, segments, java.time.Instant.parse(START_AT), 0).jsonMember(c, s);
         doc.setAll((ObjectNode) JSON.readTree("{" + run + "}"));
         return doc;
     }

@@ -14,9 +14,9 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * What {@code zapline merge} was given, read: {@code *.json} files are segment results and {@code *.hdr} files their
- * {@code --hdr-log}s; a directory stands for the {@code *.json} and {@code *.hdr} files directly in it (hidden files,
- * merge's own outputs and earlier merged files left out). A directory's JSON file without its {@code run} member is a
+ * What {@code zapline merge} was given, read: {@code *.json} files are segment results and {@code *.hlog} or {@code
+ * *.hdr} files their {@code --hdr-log}s; a directory stands for such files directly in it (hidden files, merge's own
+ * outputs and earlier merged files left out). A directory's JSON file without its {@code run} member is a
  * segment still running ({@code zapline load} adds the member to its last write), so it is not yet taken.
  *
  * <p>{@link #await} reads them again each second until they are one run's complete set of final segments: the
@@ -116,13 +116,18 @@ public record MergeInputs(List<RunReport.Run> runs, List<HdrLog> logs, List<Stri
         return absent.isEmpty() ? "" : "segment" + (absent.size() == 1 ? " " : "s ") + String.join(", ", absent);
     }
 
+    /** {@code .hlog}, HdrHistogram's own suffix, or {@code .hdr}. */
+    private static boolean isLog(String name) {
+        return name.endsWith(".hlog") || name.endsWith(".hdr");
+    }
+
     private static List<Path> listed(Path dir, Set<Path> skip) {
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(Files::isRegularFile)
                     .filter(f -> !f.getFileName().toString().startsWith("."))
                     .filter(f -> {
                         String n = f.getFileName().toString();
-                        return n.endsWith(".json") || n.endsWith(".hdr");
+                        return n.endsWith(".json") || isLog(n);
                     })
                     .filter(f -> !skip.contains(f.toAbsolutePath().normalize()))
                     .sorted()
@@ -134,7 +139,7 @@ public record MergeInputs(List<RunReport.Run> runs, List<HdrLog> logs, List<Stri
 
     private static void take(
             Path f, boolean listed, List<RunReport.Run> runs, List<HdrLog> logs, List<String> running) {
-        if (f.getFileName().toString().endsWith(".hdr")) {
+        if (isLog(f.getFileName().toString())) {
             try {
                 logs.add(HdrLog.read(f));
             } catch (IOException e) {

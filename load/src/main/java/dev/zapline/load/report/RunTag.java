@@ -9,7 +9,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The JSON file's {@code run} member, which lets {@code zapline merge} put the segments of one run back together:
- * {@code run.{id, segment, segments, start_at (RFC 3339, ms; null without --start-at), histograms.{corrected,
+ * {@code run.{id, segment, segments, start_at (RFC 3339, ms; null without --start-at), late_ms, histograms.{corrected,
  * service}}}, the histograms of the measured phase in HdrHistogram's compressed encoding, Base64, so that merging
  * them is exact.
  *
@@ -19,8 +19,11 @@ import org.HdrHistogram.Histogram;
  * @param segment 0-based
  * @param segments how many the run has
  * @param startAt the wall-clock instant of the measured phase's time 0, or null
+ * @param lateNanos how long after the schedule's first intended send the connections were open (0: in time); the
+ *     requests due meanwhile went out late and count from their intended times. How far this host's wall clock is
+ *     from the others' is not known here (NTP's business), so it is not recorded.
  */
-public record RunTag(String id, int segment, int segments, Instant startAt) {
+public record RunTag(String id, int segment, int segments, Instant startAt, long lateNanos) {
 
     /** The first word of {@link #hdrLogComment}. */
     public static final String HDR_LOG_COMMENT = "zapline-run";
@@ -36,6 +39,7 @@ public record RunTag(String id, int segment, int segments, Instant startAt) {
         } else {
             JsonReport.quote(b, rfc3339(startAt));
         }
+        b.append(",\"late_ms\":").append(Math.max(0, lateNanos) / 1_000_000);
         b.append(",\"histograms\":{\"corrected\":\"").append(encode(corrected));
         return b.append("\",\"service\":\"")
                 .append(encode(service))
