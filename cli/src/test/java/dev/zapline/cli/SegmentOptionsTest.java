@@ -32,7 +32,20 @@ class SegmentOptionsTest {
         assertThat(StartAt.parse("2026-12-01T23:51:00Z", NOW).instant()).isEqualTo(NOW.plusSeconds(60));
         assertThat(StartAt.parse("2026-12-02T00:51:00+01:00", NOW).instant()).isEqualTo(NOW.plusSeconds(60));
         assertThatThrownBy(() -> StartAt.parse("tomorrow", NOW)).hasMessageContaining("RFC 3339");
-        assertThatThrownBy(() -> StartAt.parse("2026-12-01T23:49:00Z", NOW)).hasMessageContaining("not in the future");
+    }
+
+    @Test
+    void aStartInstantAlreadyPastRunsLateWithoutWarmupUnlessTheMeasuredPhaseIsOver() {
+        LoadPlan plan = LoadPlan.open(Stages.constant(100, java.time.Duration.ofSeconds(10)), Arrival.UNIFORM, 1, 1, 1)
+                .withWarmup(2_000_000_000L);
+        StartAt late = StartAt.parse("2026-12-01T23:49:57Z", NOW);
+        assertThat(late.fit(plan).warmupNanos()).isZero();
+        assertThat(late.warmupCut()).contains("passed 3.000 s ago", "count from their intended times");
+        assertThatThrownBy(() -> StartAt.parse("2026-12-01T23:49:50Z", NOW).fit(plan))
+                .hasMessageContaining("passed 10.000 s ago: the run's 10.000 s measured phase is over");
+        StartAt ahead = StartAt.parse("+10s", NOW);
+        assertThat(ahead.fit(plan).warmupNanos()).isEqualTo(2_000_000_000L);
+        assertThat(ahead.warmupCut()).isNull();
     }
 
     @Test

@@ -120,6 +120,50 @@ class SegmentRunTest {
     }
 
     /**
+     * A segment that starts after the shared instant (a pod scheduled late) still runs its part of the schedule: its
+     * requests due meanwhile go out late, counted from their intended times, so the merge still has every request
+     * and the lateness shows in the late segment's corrected latency and its {@code run.late_ms}.
+     */
+    @org.junit.jupiter.api.Test
+    void aSegmentStartedAfterTheInstantRunsLateAndStillMerges() throws Exception {
+        Instant instant = Instant.now().plusSeconds(2);
+        String at = RunTag.rfc3339(instant);
+        Path segs = Files.createDirectory(dir.resolve("late"));
+        CompletableFuture<CliRun> first = CompletableFuture.supplyAsync(() -> load(
+                "--segment",
+                "0/2",
+                "--start-at",
+                at,
+                "--json",
+                segs.resolve("a.json").toString()));
+        Thread.sleep(
+                Math.max(0, java.time.Duration.between(Instant.now(), instant).toMillis() + 300));
+        CliRun second = load(
+                "--segment",
+                "1/2",
+                "--start-at",
+                at,
+                "--json",
+                segs.resolve("b.json").toString());
+        assertThat(second.exit()).as(second.err()).isZero();
+        CliRun a = first.get(30, TimeUnit.SECONDS);
+        assertThat(a.exit()).as(a.err()).isZero();
+        JsonNode late = JSON.readTree(segs.resolve("b.json").toFile());
+        assertThat(late.at("/run/late_ms").asLong()).isGreaterThanOrEqualTo(300);
+        assertThat(late.at("/latency/corrected/max_us").asDouble()).isGreaterThan(300_000);
+        assertThat(JSON.readTree(segs.resolve("a.json").toFile())
+                        .at("/run/late_ms")
+                        .asLong())
+                .isZero();
+        Path merged = dir.resolve("late.json");
+        CliRun m = CliRun.of("merge", segs.toString(), "-o", merged.toString());
+        assertThat(m.exit()).as(m.err()).isZero();
+        JsonNode all = JSON.readTree(merged.toFile());
+        assertThat(all.at("/summary/requests").asLong()).isEqualTo(Long.parseLong(RATE));
+        assertThat(all.at("/summary/outcomes/success").asLong()).isEqualTo(Long.parseLong(RATE));
+    }
+
+    /**
      * With every segment's hdr log the merged measured seconds have exact percentiles: one segment's are its own
      * file's, and several segments' lie between theirs (a quantile of a union of samples lies between the samples'
      * quantiles); the warm-up's stay null.

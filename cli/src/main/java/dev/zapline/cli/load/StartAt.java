@@ -31,7 +31,10 @@ public final class StartAt {
      * {@code text} is an RFC 3339 instant ({@code 2026-12-01T23:50:00Z}, an offset allowed) or {@code +DURATION}
      * from {@code now}.
      *
-     * @throws IllegalArgumentException for anything else, or an instant not after {@code now}
+     * An instant already past is taken: a segment that starts late (a pod scheduled after the others) still runs
+     * the run's schedule, its requests due meanwhile late and counted from their intended times ({@link #fit}).
+     *
+     * @throws IllegalArgumentException for anything else
      */
     public static StartAt parse(String text, Instant now) {
         Instant at;
@@ -45,10 +48,6 @@ public final class StartAt {
                         + "': expected an RFC 3339 instant (2026-12-01T23:50:00Z) or +DURATION (+5s)");
             }
         }
-        if (!at.isAfter(now)) {
-            throw new IllegalArgumentException(
-                    "--start-at " + at + " is not in the future (now " + now + "): the run would start late");
-        }
         return new StartAt(at, now);
     }
 
@@ -57,9 +56,31 @@ public final class StartAt {
         return at;
     }
 
-    /** {@code plan}, its warm-up cut to what fits before the instant (see {@link #warmupCut()}). */
+    /**
+     * {@code plan}, its warm-up cut to what fits before the instant (see {@link #warmupCut()}).
+     *
+     * @throws IllegalArgumentException when the instant is so far past that the measured phase is over
+     */
     public LoadPlan fit(LoadPlan plan) {
-        long room = Duration.between(parsedAt, at).toNanos() - CONNECT;
+        long since = Duration.between(at, parsedAt).toNanos();
+        if (since >= plan.measuredNanos()) {
+            throw new IllegalArgumentException(String.format(
+                    java.util.Locale.ROOT,
+                    "--start-at %s passed %.3f s ago: the run's %.3f s measured phase is over",
+                    at,
+                    since / 1e9,
+                    plan.measuredNanos() / 1e9));
+        }
+        if (since > 0) {
+            warmupCut = String.format(
+                    java.util.Locale.ROOT,
+                    "zapline load: --start-at %s passed %.3f s ago: no warm-up; the requests due since go out late and "
+                            + "count from their intended times",
+                    at,
+                    since / 1e9);
+            return plan.withWarmup(0);
+        }
+        long room = -since - CONNECT;
         if (plan.warmupNanos() <= room) {
             return plan;
         }
