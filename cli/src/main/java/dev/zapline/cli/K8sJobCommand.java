@@ -49,7 +49,11 @@ final class K8sJobCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--segments", paramLabel = "N", required = true, description = "Segments, one pod each.")
+    @Option(
+            names = "--segments",
+            paramLabel = "N",
+            required = true,
+            description = "Segments, one pod each (1 to 100000).")
     int segments;
 
     @Option(names = "--name", paramLabel = "NAME", description = "The Job's name (default: zapline-RUN-ID).")
@@ -122,8 +126,8 @@ final class K8sJobCommand implements Callable<Integer> {
     @Option(
             names = "--merge-wait",
             paramLabel = "DURATION",
-            description = "How long the merge waits for the segments' files (default: until 5 min after the run's end"
-                    + " as printed, in whole minutes).")
+            description = "How long the merge waits for the segments' final files (default: from printing to the"
+                    + " run's end, the measured phase and the request timeout included, plus 5 min, in whole minutes).")
     String mergeWait;
 
     @Option(
@@ -141,7 +145,10 @@ final class K8sJobCommand implements Callable<Integer> {
         Instant now = Instant.now();
         StartAt start = start(now);
         String id = runId != null ? K8sNames.labelValue("--run-id", runId) : RunId.of(runLine(), start);
-        String job = K8sNames.label("--name", name != null ? name : "zapline-" + id, MAX_NAME);
+        String job = K8sNames.label(
+                name != null ? "--name" : "--name (default zapline-RUN-ID)",
+                name != null ? name : "zapline-" + id,
+                MAX_NAME);
         JobSpec draft = new JobSpec(
                 job,
                 namespace == null ? null : K8sNames.label("--namespace", namespace, 63),
