@@ -6,6 +6,7 @@ import dev.zapline.cli.k8s.Manifest;
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.RunId;
 import dev.zapline.cli.load.StartAt;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -153,7 +154,7 @@ final class K8sJobCommand implements Callable<Integer> {
                 job,
                 namespace == null ? null : K8sNames.label("--namespace", namespace, 63),
                 segments(),
-                image != null ? image : "zapline:" + VersionCommand.version(),
+                image(),
                 id,
                 start.instant(),
                 load,
@@ -167,21 +168,28 @@ final class K8sJobCommand implements Callable<Integer> {
                 ttl == null ? null : (Durations.nanos(check("--ttl", ttl)) + 999_999_999L) / 1_000_000_000L,
                 mergeWait == null ? "0s" : check("--merge-wait", mergeWait));
         long end = LoadArgsCheck.check(draft, now);
-        JobSpec spec = mergeWait != null ? draft : draft.withMergeWait(defaultWait(now, start.instant(), end));
-        String file = output != null ? output.toString() : job + ".yaml";
-        String text = Manifest.render(spec, file);
+        JobSpec run = mergeWait != null ? draft : draft.withMergeWait(defaultWait(now, start.instant(), end));
+        String text = Manifest.render(run, output != null ? output.toString() : job + ".yaml");
+        PrintWriter out = spec.commandLine().getOut();
         if (output == null) {
-            this.spec.commandLine().getOut().print(text);
-            this.spec.commandLine().getOut().flush();
+            out.print(text);
         } else {
             Files.writeString(output, text, StandardCharsets.UTF_8);
-            this.spec
-                    .commandLine()
-                    .getOut()
-                    .println("zapline k8s job: wrote " + output + " (run " + id + ", " + spec.segments()
-                            + " segments, measured phase from " + spec.startAt() + ")");
+            out.println("zapline k8s job: wrote " + output + " (run " + id + ", " + run.segments()
+                    + " segments, measured phase from " + run.startAt() + ")");
         }
+        out.flush();
         return 0;
+    }
+
+    private String image() {
+        if (image == null) {
+            return "zapline:" + VersionCommand.version();
+        }
+        if (image.isBlank() || !image.strip().equals(image) || image.chars().anyMatch(Character::isWhitespace)) {
+            throw new IllegalArgumentException("--image '" + image + "': an image reference has no spaces");
+        }
+        return image;
     }
 
     /** Refuses the options the pods' arguments set themselves, and load arguments not after {@code --}. */

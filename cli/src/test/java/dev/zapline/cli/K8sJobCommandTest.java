@@ -176,6 +176,7 @@ class K8sJobCommandTest {
                 Arguments.of(List.of("--segments", "2", "--run-id", "a/b", "--", "http://t/"), "--run-id 'a/b'"),
                 Arguments.of(
                         List.of("--segments", "2", "--spread", "some", "--", "http://t/"), "required or preferred"),
+                Arguments.of(List.of("--segments", "2", "--image", "a b", "--", "http://t/"), "has no spaces"),
                 Arguments.of(List.of("--segments", "2", "--node-selector", "pool", "--", "http://t/"), "KEY=VALUE"),
                 Arguments.of(
                         List.of("--segments", "2", "--existing-claim", "c", "--results-size", "2Gi", "--", "http://t/"),
