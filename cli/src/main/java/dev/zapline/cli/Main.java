@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             BenchCommand.class,
             InspectCommand.class,
+            K8sCommand.class,
             LoadCommand.class,
             MergeCommand.class,
             ReportCommand.class,
