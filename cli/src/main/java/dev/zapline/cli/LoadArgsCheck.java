@@ -50,6 +50,8 @@ final class LoadArgsCheck {
             if (load.targets == null) {
                 LoadTarget.parse(load.url);
                 LoadPlan plan = load.plan();
+                // the merge judges them (JobSpec#mergeArgs): checked here as zapline load would check them
+                Thresholds.parse(JobSpec.thresholds(spec.loadArgs())).checkModel(plan.isOpen());
                 Thresholds.parse(load.thresholds).checkModel(plan.isOpen());
                 measured = plan.measuredNanos();
             } else {

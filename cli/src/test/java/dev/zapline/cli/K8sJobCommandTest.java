@@ -95,7 +95,35 @@ class K8sJobCommandTest {
             assertThat(load.headers).containsExactly("X-Note: $(HOME) stays \"as typed\"");
             assertThat(load.plan().isOpen()).isTrue();
             assertThat(load.plan().measuredNanos()).isEqualTo(60_000_000_000L);
+            // the threshold is judged once, by the merge, on the whole run: not by each segment on its share
+            assertThat(load.thresholds).isEmpty();
         }
+        assertThat(manifest).contains("""
+                            - "--hdr-log"
+                            - "/results/golden-run/merged.hlog"
+                            - "--threshold"
+                            - "p99<5ms"
+                """);
+    }
+
+    @Test
+    void withAbortOnFailEachSegmentAlsoJudgesItsShare() {
+        String manifest = CliRun.of(
+                        "k8s",
+                        "job",
+                        "--segments",
+                        "2",
+                        "--",
+                        "http://t:80/",
+                        "--rate",
+                        "10",
+                        "--threshold=p99<5ms",
+                        "--abort-on-fail")
+                .out();
+        LoadCommand load = LoadArgsCheck.parse(expand(loaderArgs(manifest), 1));
+        assertThat(load.thresholds).containsExactly("p99<5ms");
+        // "--threshold=p99<5ms" in the loaders' args, "p99<5ms" after the merge's "--threshold"
+        assertThat(manifest.split("p99<5ms\"", -1)).hasSize(3);
     }
 
     @Test

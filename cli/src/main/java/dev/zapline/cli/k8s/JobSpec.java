@@ -51,6 +51,8 @@ public record JobSpec(
     /** The options the loader's arguments set themselves, refused among the passed-through ones. */
     public static final List<String> SET_HERE = List.of("--segment", "--start-at", "--run-id", "--json", "--hdr-log");
 
+    private static final String THRESHOLD = "--threshold";
+
     public JobSpec {
         loadArgs = List.copyOf(loadArgs);
         nodeSelector = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(nodeSelector));
@@ -94,7 +96,7 @@ public record JobSpec(
 
     /** The arguments pod {@code index} runs, as {@code zapline load} receives them. */
     public List<String> podArgs(int index) {
-        return loaderArgs(Integer.toString(index), loadArgs);
+        return loaderArgs(Integer.toString(index), loaderShare(loadArgs));
     }
 
     /**
@@ -104,16 +106,68 @@ public record JobSpec(
      */
     public List<String> manifestArgs() {
         List<String> escaped = new ArrayList<>();
-        for (String a : loadArgs) {
+        for (String a : loaderShare(loadArgs)) {
             escaped.add(a.replace("$", "$$"));
         }
         return loaderArgs("$(" + INDEX_VAR + ")", escaped);
     }
 
-    /** The merge container's arguments. */
+    /**
+     * The merge container's arguments: it writes the merged JSON, the page and the merged interval log, and judges
+     * the run's {@code --threshold}s on the merged result (exit status 99, a failed Job, when one fails).
+     */
     public List<String> mergeArgs() {
         String dir = resultsDir();
-        return List.of("merge", "--wait", mergeWait, dir, "-o", dir + "/merged.json", "--html", dir + "/merged.html");
+        List<String> args = new ArrayList<>(List.of(
+                "merge",
+                "--wait",
+                mergeWait,
+                dir,
+                "-o",
+                dir + "/merged.json",
+                "--html",
+                dir + "/merged.html",
+                "--hdr-log",
+                dir + "/merged.hlog"));
+        for (String t : thresholds(loadArgs)) {
+            args.addAll(List.of("--threshold", t));
+        }
+        return args;
+    }
+
+    /** The expressions of the {@code --threshold} options among {@code args}. */
+    public static List<String> thresholds(List<String> args) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith(THRESHOLD + "=")) {
+                out.add(a.substring(THRESHOLD.length() + 1));
+            } else if (a.equals(THRESHOLD) && i + 1 < args.size()) {
+                out.add(args.get(++i));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code args} as the loaders get them: without {@code --threshold}, which the merge judges on the whole run (a
+     * segment's own verdict would be on its share only), unless {@code --abort-on-fail} asks each segment to stop
+     * on its own verdict.
+     */
+    private static List<String> loaderShare(List<String> args) {
+        if (args.stream().anyMatch(a -> a.equals("--abort-on-fail") || a.startsWith("--abort-on-fail="))) {
+            return args;
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals(THRESHOLD)) {
+                i++;
+            } else if (!a.startsWith(THRESHOLD + "=")) {
+                out.add(a);
+            }
+        }
+        return out;
     }
 
     private List<String> loaderArgs(String index, List<String> passed) {

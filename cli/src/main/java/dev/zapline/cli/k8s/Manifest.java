@@ -52,8 +52,8 @@ public final class Manifest {
             "",
             "The files are on the claim " + spec.claim() + ", in " + run
                     + "/: seg-<i>.json and seg-<i>.hdr per segment,",
-            "merged.json and merged.html. To copy them out, mount the claim in a throwaway pod with tar in it",
-            "(kubectl cp needs it):",
+            "merged.json, merged.html and merged.hlog. To copy them out, mount the claim in a throwaway pod with tar",
+            "in it (kubectl cp needs it):",
             "  kubectl run" + ns + " " + fetch + " --image=busybox:1.36 --restart=Never --overrides='",
             "    {\"spec\": {\"volumes\": [{\"name\": \"results\", \"persistentVolumeClaim\": {\"claimName\": \""
                     + spec.claim() + "\"}}],",
