@@ -70,7 +70,8 @@ while IFS= read -r -d '' f; do
   fi
 done < <(find "$fs/opt/java/openjdk" -type f \( -name '*.so' -o -path '*/bin/*' \) -print0)
 for extra in libgcc_s.so.1 librt.so.1 libdl.so.2 libpthread.so.0; do
-  ldconfig -p | awk -v n="$extra" '$1 == n && $0 ~ /x86-64|AArch64/ { print $NF; exit }' >>"$libs"
+  # awk reads to the end (no early exit): with pipefail, ldconfig killed by SIGPIPE would fail the script
+  ldconfig -p | awk -v n="$extra" '$1 == n && $0 ~ /x86-64|AArch64/ && !seen { print $NF; seen = 1 }' >>"$libs"
 done
 sort -u "$libs" | while IFS= read -r lib; do
   case "$lib" in "$fs"/*) continue ;; esac
