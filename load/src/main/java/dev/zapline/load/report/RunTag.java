@@ -30,15 +30,7 @@ public record RunTag(String id, int segment, int segments, Instant startAt, long
 
     /** {@code "run": {...}} with {@code corrected} and {@code service} encoded. */
     public String jsonMember(Histogram corrected, Histogram service) {
-        StringBuilder b = new StringBuilder(256);
-        b.append("\"run\": {\"id\":");
-        JsonReport.quote(b, id).append(",\"segment\":").append(segment);
-        b.append(",\"segments\":").append(segments).append(",\"start_at\":");
-        if (startAt == null) {
-            b.append("null");
-        } else {
-            JsonReport.quote(b, rfc3339(startAt));
-        }
+        StringBuilder b = names(new StringBuilder(256).append("\"run\": "));
         b.append(",\"late_ms\":").append(Math.max(0, lateNanos) / 1_000_000);
         b.append(",\"histograms\":{\"corrected\":\"").append(encode(corrected));
         return b.append("\",\"service\":\"")
@@ -53,15 +45,15 @@ public record RunTag(String id, int segment, int segments, Instant startAt, long
      * "start_at"}} as JSON. Readers of the log format skip comments.
      */
     public String hdrLogComment() {
-        StringBuilder b = new StringBuilder(HDR_LOG_COMMENT).append(" {\"id\":");
+        return names(new StringBuilder(HDR_LOG_COMMENT).append(' ')).append('}').toString();
+    }
+
+    /** Appends {@code {"id":…,"segment":…,"segments":…,"start_at":…} without its closing brace. */
+    private StringBuilder names(StringBuilder b) {
+        b.append("{\"id\":");
         JsonReport.quote(b, id).append(",\"segment\":").append(segment);
         b.append(",\"segments\":").append(segments).append(",\"start_at\":");
-        if (startAt == null) {
-            b.append("null");
-        } else {
-            JsonReport.quote(b, rfc3339(startAt));
-        }
-        return b.append('}').toString();
+        return startAt == null ? b.append("null") : JsonReport.quote(b, rfc3339(startAt));
     }
 
     /** {@code t} to the millisecond, e.g. {@code 2026-12-01T23:50:00.000Z}. */
