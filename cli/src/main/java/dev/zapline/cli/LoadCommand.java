@@ -1,5 +1,7 @@
 package dev.zapline.cli;
 
+import dev.zapline.cli.load.AbortDelay;
+import dev.zapline.cli.load.CommandText;
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
 import dev.zapline.cli.load.NettyDefaults;
@@ -369,71 +371,14 @@ public final class LoadCommand implements Callable<Integer> {
         return Durations.nanos(abortOnFail) / 1e9;
     }
 
-    /**
-     * Takes {@code --abort-on-fail}'s optional DELAY only when the next argument is a duration, so that {@code
-     * --abort-on-fail URL} leaves the URL alone (picocli would otherwise take any following word as the value).
-     */
-    public static final class AbortDelay implements CommandLine.IParameterConsumer {
-        @Override
-        public void consumeParameters(
-                java.util.Stack<String> args, CommandLine.Model.ArgSpec spec, CommandLine.Model.CommandSpec cmd) {
-            String value = "0s";
-            if (!args.isEmpty() && isDuration(args.peek())) {
-                value = args.pop();
-            } else if (!args.isEmpty()
-                    && !args.peek().startsWith("-")
-                    && !args.peek().contains("://")) {
-                // not an option and not the URL (the only positional argument): a DELAY that is not a duration
-                throw new CommandLine.ParameterException(
-                        cmd.commandLine(),
-                        "--abort-on-fail: '" + args.peek() + "' is not a duration (e.g. 10s, 500ms); "
-                                + "give it as --abort-on-fail=DELAY, or leave DELAY out for 0s");
-            }
-            spec.setValue(value);
-        }
-
-        private static boolean isDuration(String s) {
-            try {
-                Durations.nanos(s);
-                return true;
-            } catch (IllegalArgumentException notOne) {
-                return false;
-            }
-        }
-    }
-
-    /**
-     * The command line as typed, for the JSON and the report: each argument quoted where a shell would need it, and
-     * the value of a credential header ({@code -H "Authorization: ..."}, cookies, API keys) replaced by {@code ***}
-     * (reports get shared).
-     */
+    /** The command line as typed, for the JSON and the report ({@link CommandText#of}). */
     String commandLine() {
-        List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
-        if (args.isEmpty() || !args.get(0).equals("load")) {
-            args.add(0, "load");
-        }
-        StringBuilder b = new StringBuilder("zapline");
-        for (int i = 0; i < args.size(); i++) {
-            String a = i > 0 && args.get(i - 1).equals("-H") ? redacted(args.get(i)) : args.get(i);
-            b.append(' ').append(a.matches("[A-Za-z0-9_@%+=:,./-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
-        }
-        return b.toString();
+        return CommandText.of(spec.commandLine().getParseResult().originalArgs());
     }
 
     /** {@code --run-id}, or a hash of the command line and {@code start} ({@link SegmentFlags#runId}). */
     String runId(StartAt start) {
         return split.runId(spec.commandLine().getParseResult().originalArgs(), start);
-    }
-
-    private static String redacted(String header) {
-        int colon = header.indexOf(':');
-        String name = colon < 0 ? "" : header.substring(0, colon).strip().toLowerCase(java.util.Locale.ROOT);
-        boolean secret = name.equals("authorization")
-                || name.equals("proxy-authorization")
-                || name.equals("cookie")
-                || name.contains("api-key")
-                || name.contains("token");
-        return secret ? header.substring(0, colon + 1) + " ***" : header;
     }
 
     /** The run's name in the report's legend: the HTML file's name without its extension. */
