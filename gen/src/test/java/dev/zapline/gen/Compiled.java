@@ -32,12 +32,24 @@ final class Compiled implements AutoCloseable {
 
     /** Generates {@code schema} into {@code target/gen-it/name} in {@code javaPackage}, compiles and loads it. */
     static Compiled of(Schema schema, String javaPackage, String name) throws IOException {
+        return of(schema, javaPackage, name, java.util.Map.of());
+    }
+
+    /** Like {@link #of(Schema, String, String)}, compiling {@code extra} sources (class name → text) with it. */
+    static Compiled of(Schema schema, String javaPackage, String name, java.util.Map<String, String> extra)
+            throws IOException {
         Path root = Path.of("target", "gen-it", name).toAbsolutePath();
         deleteTree(root);
         Path src = root.resolve("src");
         Path classes = root.resolve("classes");
         Files.createDirectories(classes);
         List<Path> files = JavaEmitter.write(schema, javaPackage, src);
+        List<Path> all = new ArrayList<>(files);
+        for (java.util.Map.Entry<String, String> e : extra.entrySet()) {
+            Path f = src.resolve(javaPackage.replace('.', '/')).resolve(e.getKey() + ".java");
+            Files.writeString(f, e.getValue());
+            all.add(f);
+        }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         List<String> args = new ArrayList<>(List.of(
                 "-Xlint:all",
@@ -48,7 +60,7 @@ final class Compiled implements AutoCloseable {
                 System.getProperty("java.class.path"),
                 "-d",
                 classes.toString()));
-        files.forEach(f -> args.add(f.toString()));
+        all.forEach(f -> args.add(f.toString()));
         ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
         int rc = javac.run(null, diagnostics, diagnostics, args.toArray(String[]::new));
         if (rc != 0) {
