@@ -8,8 +8,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -48,31 +49,33 @@ final class GenCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Schema> parsed = new ArrayList<>();
         try {
+            Map<Path, String> files = new LinkedHashMap<>();
             for (Path file : schemas) {
-                parsed.add(SchemaParser.parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8)));
-            }
-            int written = 0;
-            for (Schema schema : parsed) {
+                Schema schema = SchemaParser.parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
                 String pkg = javaPackage != null ? javaPackage : schema.pkg();
-                for (Path p : JavaEmitter.write(schema, pkg, out)) {
-                    spec.commandLine().getOut().println(p);
-                    written++;
+                Path dir = out.resolve(pkg.replace('.', '/'));
+                for (Map.Entry<String, String> e : JavaEmitter.emit(schema, pkg).entrySet()) {
+                    if (files.put(dir.resolve(e.getKey() + ".java"), e.getValue()) != null) {
+                        throw new IllegalArgumentException("two schemas generate " + pkg + "." + e.getKey());
+                    }
                 }
+            }
+            for (Map.Entry<Path, String> f : files.entrySet()) {
+                Files.createDirectories(f.getKey().getParent());
+                Files.writeString(f.getKey(), f.getValue(), StandardCharsets.UTF_8);
+                spec.commandLine().getOut().println(f.getKey());
             }
             spec.commandLine()
                     .getErr()
-                    .println("zapline gen: " + written + " files from " + parsed.size() + " schema(s) into " + out);
+                    .println("zapline gen: " + files.size() + " files from " + schemas.size() + " schema(s) into "
+                            + out);
             return 0;
         } catch (SchemaException e) {
             spec.commandLine().getErr().println(e.getMessage());
             return 2;
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | IOException e) {
             spec.commandLine().getErr().println("zapline gen: " + e.getMessage());
-            return 2;
-        } catch (IOException e) {
-            spec.commandLine().getErr().println("zapline gen: " + e);
             return 2;
         }
     }

@@ -66,4 +66,15 @@ class GenCommandTest {
                 .isEqualTo(bad + ":4:3: field \"B\" (u8 @4, 1 bytes) overlaps field \"A\" (u64 @0, 8 bytes)");
         assertThat(outDir).doesNotExist();
     }
+
+    @Test
+    void twoSchemasGeneratingOneTypeExit2AndWriteNothing() throws Exception {
+        Path a = Files.writeString(dir.resolve("a.zap"), "package same\nstruct A { X u8 @0 }\n");
+        Path b = Files.writeString(dir.resolve("b.zap"), "package same\nstruct A { Y u16 @0 }\n");
+        Path outDir = dir.resolve("out");
+
+        assertThat(gen(a.toString(), b.toString(), "-d", outDir.toString())).isEqualTo(2);
+        assertThat(err.toString().strip()).isEqualTo("zapline gen: two schemas generate same.A");
+        assertThat(outDir).doesNotExist();
+    }
 }
