@@ -98,7 +98,7 @@ public final class SchemaParser {
             String fieldName = name("field name");
             in.skipSpace();
             ZapType type = type();
-            in.skipSpaceInLine();
+            block.skipSpaceInItem();
             int offset = next;
             if (in.accept('@')) {
                 in.skipSpace();
@@ -134,7 +134,7 @@ public final class SchemaParser {
             }
             in.skipSpace();
             Param request = params();
-            in.skipSpaceInLine();
+            block.skipSpaceInItem();
             Param response = null;
             boolean oneWay = !in.peekWord("returns");
             if (!oneWay) {
@@ -265,6 +265,18 @@ public final class SchemaParser {
             this.braces = braces;
             this.indent = indent;
             this.openedAt = openedAt;
+        }
+
+        /**
+         * Skips to the rest of an item (a field's {@code @offset}, a method's {@code returns}): across lines in a
+         * braced block, as the npm grammar does; within the line in an indented one, where a line is an item.
+         */
+        void skipSpaceInItem() {
+            if (braces) {
+                in.skipSpace();
+            } else {
+                in.skipSpaceInLine();
+            }
         }
 
         boolean more() throws SchemaException {

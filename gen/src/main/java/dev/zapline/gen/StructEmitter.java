@@ -20,12 +20,14 @@ final class StructEmitter {
     private final Struct struct;
     private final List<GenField> fields;
     private final JavaFile out;
+    private final StructWriterEmitter writer;
 
     StructEmitter(Schema schema, Struct struct, String javaPackage) {
         this.schema = schema;
         this.struct = struct;
         this.fields = struct.fields().stream().map(GenField::of).toList();
         this.out = new JavaFile(schema.source(), javaPackage);
+        this.writer = new StructWriterEmitter(struct, fields, out);
         checkNames();
     }
 
@@ -59,7 +61,7 @@ final class StructEmitter {
         out.line("/** Bytes of the fixed section: the end of the field that ends last. */");
         out.line("public static final int SIZE = " + struct.fixedSize() + ";");
         out.blank();
-        new StructWriterEmitter(struct, fields, out).constants();
+        writer.constants();
         out.line("private final ZapObject obj = new ZapObject();");
         if (has(Kind.LIST)) {
             out.imports("dev.zapline.wire.ZapList");
@@ -67,7 +69,7 @@ final class StructEmitter {
         }
         out.blank();
         reader(name);
-        new StructWriterEmitter(struct, fields, out).emit();
+        writer.emit();
         out.line("}");
         return out.render();
     }

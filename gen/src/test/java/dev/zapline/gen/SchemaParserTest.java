@@ -87,6 +87,16 @@ class SchemaParserTest {
     }
 
     @Test
+    void inABracedBlockAnItemMaySpanLines() throws SchemaException {
+        Schema s = SchemaParser.parse(
+                "b.zap",
+                "package b\nstruct R { A u8 }\nstruct S {\n A u32 # four bytes\n   @8\n}\n"
+                        + "interface I {\n m(r: R)\n   returns (r: R)\n}\n");
+        assertThat(s.struct("S").fields()).extracting(Field::offset).containsExactly(8);
+        assertThat(s.interfaces().get(0).methods().get(0).response()).isEqualTo(new Schema.Param("r", "R"));
+    }
+
+    @Test
     void anIndentedBlockEndsAtTheFirstLineNoDeeperThanItsHeader() throws SchemaException {
         Schema s = SchemaParser.parse(
                 "ws.zap", "package w\nstruct A\n  X u8\n\n  # comment\n  Y u16\nstruct B\n  Z u32\n");
