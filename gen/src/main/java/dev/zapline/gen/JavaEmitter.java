@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns a {@link Schema} into Java sources that depend only on zapline-wire: per struct a reader and writers
@@ -21,6 +22,30 @@ import java.util.Map;
  * <p>Stateless and thread-safe.
  */
 public final class JavaEmitter {
+
+    /** Types the generated code names unqualified: a schema type of one of these names would shadow it. */
+    private static final Set<String> TAKEN = Set.of(
+            "Zap",
+            "ZapBuilder",
+            "ZapList",
+            "ZapListWriter",
+            "ZapMessage",
+            "ZapObject",
+            "ZapObjectWriter",
+            "ZapSlice",
+            "Utf8",
+            "MethodHandles",
+            "VarHandle",
+            "ByteOrder",
+            "Arrays",
+            "Objects",
+            "Object",
+            "String",
+            "CharSequence",
+            "Float",
+            "Double",
+            "System",
+            "IllegalArgumentException");
 
     private JavaEmitter() {}
 
@@ -44,6 +69,10 @@ public final class JavaEmitter {
     }
 
     private static void put(Map<String, String> files, String name, String source) {
+        if (TAKEN.contains(name)) {
+            throw new IllegalArgumentException(
+                    "the Java type " + name + " would shadow a type the generated code uses");
+        }
         if (files.putIfAbsent(name, source) != null) {
             throw new IllegalArgumentException("two declarations generate the Java type " + name);
         }
