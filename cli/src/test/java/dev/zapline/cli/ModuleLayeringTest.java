@@ -32,7 +32,8 @@ class ModuleLayeringTest {
             "client", Set.of("wire", "codec", "transport", "client"),
             "fixtures", Set.of("wire", "codec", "fixtures"),
             "load", Set.of("wire", "codec", "transport", "client", "load"),
-            "cli", Set.of("wire", "codec", "transport", "server", "client", "fixtures", "load", "cli"),
+            "gen", Set.of("gen"),
+            "cli", Set.of("wire", "codec", "transport", "server", "client", "fixtures", "load", "gen", "cli"),
             "bench", Set.of("wire", "codec", "transport", "server", "client", "fixtures", "load", "bench"));
 
     private static final Pattern IMPORT =
