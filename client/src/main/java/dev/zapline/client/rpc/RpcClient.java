@@ -11,6 +11,7 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.unix.DomainSocketAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -118,6 +119,11 @@ public final class RpcClient implements AutoCloseable {
         RpcFrames.writeRequest(frame, reqId, method, reqId, target, null, payload);
         channel.writeAndFlush(frame, channel.voidPromise());
         return reqId;
+    }
+
+    /** The event loop this connection runs on: calls made there allocate nothing once warm. */
+    public EventLoop eventLoop() {
+        return channel.eventLoop();
     }
 
     /** The node id the server announced. */
