@@ -105,9 +105,7 @@ public final class App extends Routes<App> implements AutoCloseable {
      * {@code address}, {@code host:port} over plain TCP, on the same event loops as the other listeners. Frames
      * longer than {@link ServerConfig#maxFrame()} or 10 MiB, whichever is less, close their connection.
      *
-     * <pre>{@code
-     * App.create().rpc("127.0.0.1:9000", RpcService.of("Echo", new RpcMethod("echo", handler))).start();
-     * }</pre>
+     * {@snippet class=dev.zapline.server.snippets.RpcSnippets region=service}
      *
      * <p>At {@link #stop}, RPC connections are closed once the HTTP and ZAP ones have drained.
      *

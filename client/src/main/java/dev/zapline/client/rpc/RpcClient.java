@@ -27,11 +27,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * request frames and their answers handed to a listener on the event loop, matched by request id. Up to
  * {@link #MAX_IN_FLIGHT} calls may be outstanding; each gets the next request id, also used as its promise id.
  *
- * <pre>{@code
- * try (RpcClient c = RpcClient.connect(loops, ZapAddress.tcp("127.0.0.1", 9000), "me", Duration.ofSeconds(5))) {
- *     c.call(1, 0, payload, listener);
- * }
- * }</pre>
+ * {@snippet class=dev.zapline.client.snippets.RpcClientSnippets region=call}
  *
  * <p>Thread-safe. A call made on the connection's event loop (from a listener, say) allocates nothing once warm;
  * from another thread Netty queues the write, which allocates its task.

@@ -7,11 +7,7 @@ import io.netty.buffer.ByteBuf;
  * Writes RPC frames straight into a {@link ByteBuf}, without an intermediate message or allocation: a whole
  * request frame, or a response frame in two steps so its body can be written in place between them.
  *
- * <pre>{@code
- * int mark = RpcFrames.startResponse(out, reqId, promiseId);  // frame prefix, header and fixed section
- * out.writeBytes(body);                                        // the body, written by whoever has it
- * RpcFrames.finishResponse(out, mark, 200);                    // lengths, size and status patched
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.RpcSnippets region=response}
  *
  * <p>The envelope bytes are those the peer's {@code buildRequest} / {@code buildResponse} produce for the same
  * fields: version 2, flags {@code 200 << 8}, the root object at 16 with its fixed section zero-filled, the bytes

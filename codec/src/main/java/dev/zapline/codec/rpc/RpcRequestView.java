@@ -8,11 +8,7 @@ import io.netty.buffer.ByteBuf;
  * bytes slots once, then every accessor is a plain read at a fixed offset. The capability and the payload are
  * handed out as index and length in {@link #buffer()}, so a handler reads them in place.
  *
- * <pre>{@code
- * RpcRequestView call = new RpcRequestView();        // one per connection
- * call.wrap(frame, envelopeIndex, envelopeLength);   // throws ZapFormatException for a bad envelope
- * int method = call.method();
- * }</pre>
+ * {@snippet class=dev.zapline.codec.snippets.RpcSnippets region=requestView}
  *
  * <p>Valid while the buffer is neither released nor written in that range. Not thread-safe.
  */

@@ -217,6 +217,15 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** A peer that does not read its answers stops being read until it catches up. */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext chc) {
+        if (!closing) {
+            chc.channel().config().setAutoRead(chc.channel().isWritable());
+        }
+        chc.fireChannelWritabilityChanged();
+    }
+
     @Override
     public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
         if (!(cause instanceof java.io.IOException)) {

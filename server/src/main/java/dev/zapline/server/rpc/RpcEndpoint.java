@@ -10,10 +10,7 @@ import java.util.Objects;
  * frame it reads. {@link #connection()} is the handler for one accepted socket (the app installs it; tests put it
  * in an {@code EmbeddedChannel}).
  *
- * <pre>{@code
- * RpcEndpoint endpoint = new RpcEndpoint(service, RpcEndpoint.NODE_ID, Rpc.MAX_FRAME);
- * new EmbeddedChannel(endpoint.connection());
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.RpcSnippets region=endpoint}
  *
  * <p>Immutable and shared by every connection of the listener; each connection runs on its own event loop.
  */

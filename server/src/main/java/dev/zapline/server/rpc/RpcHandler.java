@@ -4,12 +4,7 @@ package dev.zapline.server.rpc;
  * The code behind one method of an {@link RpcService}: reads the call's payload in place and answers through the
  * reply, on the connection's event loop.
  *
- * <pre>{@code
- * RpcHandler echo = (call, reply) -> {
- *     reply.body().writeBytes(call.buffer(), call.payloadIndex(), call.payloadLength());
- *     reply.send();
- * };
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.RpcSnippets region=handler}
  *
  * <p>Answer before returning (the warmed, allocation-free path), or take {@link RpcReply#later()} and answer it
  * from any thread afterwards. Returning without either is answered 500; a thrown exception is answered 500 with

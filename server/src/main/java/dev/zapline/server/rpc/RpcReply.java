@@ -10,11 +10,7 @@ import java.util.Arrays;
  * {@link #send(int)}, or send bytes or an error in one step; nothing is allocated. To answer later, take
  * {@link #later()} and send on that from any thread.
  *
- * <pre>{@code
- * ByteBuf out = reply.body();       // the connection's outbound buffer, positioned after the response head
- * out.writeLongLE(balance);
- * reply.send();                     // 200
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.RpcSnippets region=reply}
  *
  * <p>One answer per call: a second one, or writing a body after answering, is an {@link IllegalStateException}.
  * Error bodies are {@code {"error":"..."}} in UTF-8, as the peer client writes its own.

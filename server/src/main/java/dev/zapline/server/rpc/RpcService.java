@@ -7,10 +7,7 @@ import java.util.Objects;
  * A service served on an RPC listener: its methods indexed by ordinal, the {@code @n} of the schema interface, so
  * dispatch is one array read. A null entry is an ordinal without a method (answered 404, like one past the end).
  *
- * <pre>{@code
- * RpcService eth = RpcService.of("Eth", null, new RpcMethod("call", EthRpc::call));  // ordinal 1
- * App.create().rpc("127.0.0.1:9000", eth).start();
- * }</pre>
+ * {@snippet class=dev.zapline.server.snippets.RpcSnippets region=service}
  *
  * <p>Immutable; generated code builds one per schema interface.
  */
