@@ -18,6 +18,9 @@ public final class RpcFrames {
     /** Frame prefix, correlated header, ZAP header and the response's fixed section. */
     static final int RESPONSE_HEAD = Rpc.LENGTH_PREFIX + Rpc.CORRELATED_HEADER + Zap.HEADER_SIZE + Rpc.RESPONSE_FIXED;
 
+    /** The longest response body whose frame stays within {@link Rpc#MAX_FRAME}, the most the peer reads. */
+    public static final int MAX_BODY = Rpc.MAX_FRAME - Rpc.CORRELATED_HEADER - Zap.HEADER_SIZE - Rpc.RESPONSE_FIXED;
+
     private static final int REQUEST_HEAD =
             Rpc.LENGTH_PREFIX + Rpc.CORRELATED_HEADER + Zap.HEADER_SIZE + Rpc.REQUEST_FIXED;
 
@@ -77,6 +80,11 @@ public final class RpcFrames {
             out.setIntLE(root + Rpc.RESPONSE_BODY, Rpc.RESPONSE_FIXED - Rpc.RESPONSE_BODY);
             out.setIntLE(root + Rpc.RESPONSE_BODY + 4, body);
         }
+    }
+
+    /** How many body bytes were written to {@code out} since the response started at {@code mark}. */
+    public static int bodyLength(ByteBuf out, int mark) {
+        return out.writerIndex() - mark - RESPONSE_HEAD;
     }
 
     /** Drops a response started at {@code mark} and everything written after it. */

@@ -6,7 +6,8 @@ import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 
 /**
- * The answer to one call. On the event loop, inside the handler: write the body into {@link #body()} and
+ * The answer to one call. A body longer than {@link RpcFrames#MAX_BODY} (a frame the peer would refuse) is
+ * answered 500 instead. On the event loop, inside the handler: write the body into {@link #body()} and
  * {@link #send(int)}, or send bytes or an error in one step; nothing is allocated. To answer later, take
  * {@link #later()} and send on that from any thread.
  *
@@ -98,9 +99,15 @@ public final class RpcReply {
             send(status, EMPTY, 0, 0);
             return;
         }
-        body();
+        ByteBuf out = body();
+        int length = RpcFrames.bodyLength(out, mark);
+        if (length > RpcFrames.MAX_BODY) {
+            abandon();
+            error(Rpc.STATUS_INTERNAL, tooLong(length));
+            return;
+        }
         answered = true;
-        RpcFrames.finishResponse(connection.out(), mark, status);
+        RpcFrames.finishResponse(out, mark, status);
         mark = -1;
         connection.afterWrite();
     }
@@ -111,6 +118,10 @@ public final class RpcReply {
         checkOpen();
         if (mark >= 0) {
             throw new IllegalStateException("a body was begun with body(); finish it with send(status)");
+        }
+        if (length > RpcFrames.MAX_BODY) {
+            error(Rpc.STATUS_INTERNAL, tooLong(length));
+            return;
         }
         answered = true;
         if (detached) {
@@ -138,6 +149,10 @@ public final class RpcReply {
         }
         later = new RpcReply(connection, reqId, promiseId);
         return later;
+    }
+
+    private static String tooLong(int length) {
+        return "response body of " + length + " bytes exceeds the " + RpcFrames.MAX_BODY + "-byte limit of a frame";
     }
 
     private void checkOpen() {

@@ -61,6 +61,13 @@ class RpcServerTest {
             assertThat(s.read())
                     .isEqualTo(new RpcSocket.Answer(
                             6, 400, 1006, "{\"error\":\"promise pipelining not supported (target 3)\"}"));
+            assertThat(s.call(9, 5, "x"))
+                    .isEqualTo(new RpcSocket.Answer(
+                            9,
+                            500,
+                            1009,
+                            "{\"error\":\"response body of 10485717 bytes exceeds the 10485716-byte limit"
+                                    + " of a frame\"}"));
             assertThat(s.call(7, 0, "still here")).isEqualTo(new RpcSocket.Answer(7, 200, 1007, "still here"));
         }
     }
