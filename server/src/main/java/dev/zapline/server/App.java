@@ -103,7 +103,8 @@ public final class App extends Routes<App> implements AutoCloseable {
     /**
      * Serves {@code service} as native ZAP RPC (the {@code @zap-proto/zap} client's protocol, docs/rpc.md) on
      * {@code address}, {@code host:port} over plain TCP, on the same event loops as the other listeners. Frames
-     * longer than {@link ServerConfig#maxFrame()} or 10 MiB, whichever is less, close their connection.
+     * longer than {@link ServerConfig#maxFrame()} or 10 MiB, whichever is less, close their connection, and so does
+     * {@link ServerConfig#idleTimeout()} without a byte received (or a later answer outstanding).
      *
      * {@snippet class=dev.zapline.server.snippets.RpcSnippets region=service}
      *
@@ -121,7 +122,7 @@ public final class App extends Routes<App> implements AutoCloseable {
             throw new IllegalArgumentException("RPC address '" + address + "' must be host:port");
         }
         int maxFrame = Math.min(config.maxFrame(), Rpc.MAX_FRAME);
-        rpcs.add(new RpcListen(a, new RpcEndpoint(service, RpcEndpoint.NODE_ID, maxFrame)));
+        rpcs.add(new RpcListen(a, new RpcEndpoint(service, RpcEndpoint.NODE_ID, maxFrame, config.idleTimeout())));
         return this;
     }
 

@@ -11,13 +11,14 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ReferenceCountUtil;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One RPC connection: the peer's handshake frame, answered with ours, then correlated request frames read in
  * place from the accumulated bytes and dispatched by method ordinal; responses collect in one outbound buffer
  * flushed once per read batch. A bad envelope, an unknown method, a pipelined call or a failing handler is
  * answered with its status and the connection goes on; a malformed handshake, a frame too short to correlate or
- * longer than the limit closes this connection only. Runs on the channel's event loop.
+ * longer than the limit closes this connection only, as does the idle timeout. Runs on the channel's event loop.
  */
 final class RpcConnection extends ChannelInboundHandlerAdapter {
 
@@ -38,6 +39,11 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     private boolean inRead;
     private boolean closing;
     private boolean closed;
+    private final Runnable idleCheck = this::idleCheck;
+    private boolean readSinceCheck;
+    private int quietChecks;
+    /** {@link RpcReply#later()} answers not yet written; the connection is not idle while there are some. */
+    private int outstanding;
 
     RpcConnection(RpcEndpoint endpoint) {
         this.endpoint = endpoint;
@@ -47,6 +53,29 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext chc) {
         this.chc = chc;
+        scheduleIdleCheck();
+    }
+
+    /**
+     * The idle timeout without a clock read per frame: a check every half period notes whether anything was read
+     * since the last one; two quiet checks in a row close the connection (1 to 1.5 timeouts after the last read).
+     */
+    private void scheduleIdleCheck() {
+        chc.executor().schedule(idleCheck, Math.max(1, endpoint.idleNanos() / 2), TimeUnit.NANOSECONDS);
+    }
+
+    private void idleCheck() {
+        if (closed || closing) {
+            return;
+        }
+        if (readSinceCheck || outstanding > 0) {
+            readSinceCheck = false;
+            quietChecks = 0;
+        } else if (++quietChecks >= 2) {
+            close();
+            return;
+        }
+        scheduleIdleCheck();
     }
 
     @Override
@@ -56,6 +85,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         inRead = true;
+        readSinceCheck = true;
         cumulation =
                 cumulation == null ? in : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(chc.alloc(), cumulation, in);
         decode();
@@ -179,6 +209,16 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     }
 
     /** Answers from a {@link RpcReply#later()} reply, on the event loop; dropped once the connection is closed. */
+    /** A {@link RpcReply#later()} answer is now outstanding. */
+    void deferred() {
+        outstanding++;
+    }
+
+    /** A {@link RpcReply#later()} answer was written or cancelled. */
+    void undeferred() {
+        outstanding--;
+    }
+
     void sendLater(int reqId, int promiseId, int status, byte[] body) {
         if (chc.executor().inEventLoop()) {
             writeLater(reqId, promiseId, status, body);
@@ -188,6 +228,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     }
 
     private void writeLater(int reqId, int promiseId, int status, byte[] body) {
+        undeferred();
         if (!closed && !closing) {
             RpcFrames.writeResponse(out(), reqId, promiseId, status, body, 0, body.length);
             afterWrite();

@@ -3,6 +3,7 @@ package dev.zapline.server.rpc;
 import dev.zapline.codec.rpc.Rpc;
 import io.netty.channel.ChannelHandler;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -22,13 +23,16 @@ public final class RpcEndpoint {
     private final RpcService service;
     private final byte[] nodeId;
     private final int maxFrame;
+    private final long idleNanos;
 
     /**
      * @param maxFrame largest frame accepted, length prefix excluded, between the 8-byte correlated header and
      *     {@link Rpc#MAX_FRAME}; a larger one closes the connection
+     * @param idleTimeout a connection that sends nothing for this long (the handshake included) while no
+     *     {@link RpcReply#later()} answer is outstanding is closed
      * @throws IllegalArgumentException for an empty node id or one longer than 60 UTF-8 bytes, or a bad limit
      */
-    public RpcEndpoint(RpcService service, String nodeId, int maxFrame) {
+    public RpcEndpoint(RpcService service, String nodeId, int maxFrame, Duration idleTimeout) {
         this.service = Objects.requireNonNull(service, "service");
         this.nodeId = nodeId.getBytes(StandardCharsets.UTF_8);
         if (this.nodeId.length == 0 || this.nodeId.length > 60) {
@@ -39,6 +43,10 @@ public final class RpcEndpoint {
                     "max frame " + maxFrame + " outside " + Rpc.CORRELATED_HEADER + ".." + Rpc.MAX_FRAME);
         }
         this.maxFrame = maxFrame;
+        if (idleTimeout.isNegative() || idleTimeout.isZero()) {
+            throw new IllegalArgumentException("idle timeout " + idleTimeout + " must be positive");
+        }
+        this.idleNanos = idleTimeout.toNanos();
     }
 
     /** A new connection handler for one channel. */
@@ -56,5 +64,9 @@ public final class RpcEndpoint {
 
     public int maxFrame() {
         return maxFrame;
+    }
+
+    long idleNanos() {
+        return idleNanos;
     }
 }

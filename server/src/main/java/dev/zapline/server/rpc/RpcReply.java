@@ -69,6 +69,7 @@ public final class RpcReply {
         if (later != null) {
             later.answered = true;
             later = null;
+            connection.undeferred();
         }
     }
 
@@ -148,6 +149,7 @@ public final class RpcReply {
             throw new IllegalStateException("later() is for a reply not begun, inside the handler");
         }
         later = new RpcReply(connection, reqId, promiseId);
+        connection.deferred();
         return later;
     }
 

@@ -8,7 +8,9 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.time.Duration;
 import java.util.HexFormat;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +46,8 @@ class RpcConnectionTest {
 
     private static EmbeddedChannel channel() {
         return new EmbeddedChannel(
-                new RpcEndpoint(TestService.create(), RpcEndpoint.NODE_ID, Rpc.MAX_FRAME).connection());
+                new RpcEndpoint(TestService.create(), RpcEndpoint.NODE_ID, Rpc.MAX_FRAME, Duration.ofSeconds(1))
+                        .connection());
     }
 
     private static String outbound(EmbeddedChannel ch) {
@@ -84,6 +87,26 @@ class RpcConnectionTest {
         }
         assertThat(outbound(ch)).isEqualTo(SERVER_HELLO + ANSWER + ANSWER);
         ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void closesAConnectionQuietForTheIdleTimeoutAndKeepsOneThatSends() {
+        EmbeddedChannel quiet = channel();
+        quiet.freezeTime();
+        EmbeddedChannel busy = channel();
+        busy.freezeTime();
+        for (int i = 0; i < 6; i++) {
+            quiet.advanceTimeBy(300, TimeUnit.MILLISECONDS);
+            quiet.runScheduledPendingTasks();
+            busy.writeInbound(Unpooled.wrappedBuffer(HEX.parseHex(i == 0 ? HELLO : CALL)));
+            busy.advanceTimeBy(300, TimeUnit.MILLISECONDS);
+            busy.runScheduledPendingTasks();
+        }
+        assertThat(quiet.isActive()).as("quiet for 1.8 s of a 1 s timeout").isFalse();
+        assertThat(busy.isActive()).isTrue();
+        assertThat(outbound(busy)).isEqualTo(SERVER_HELLO + ANSWER.repeat(5));
+        quiet.finishAndReleaseAll();
+        busy.finishAndReleaseAll();
     }
 
     @Test

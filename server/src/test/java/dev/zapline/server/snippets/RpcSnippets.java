@@ -8,6 +8,7 @@ import dev.zapline.server.rpc.RpcMethod;
 import dev.zapline.server.rpc.RpcService;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.time.Duration;
 
 /** Examples for {@code dev.zapline.server.rpc} and {@link App#rpc}. */
 final class RpcSnippets {
@@ -45,7 +46,7 @@ final class RpcSnippets {
 
     EmbeddedChannel endpoint(RpcService service) {
         // @start region="endpoint"
-        RpcEndpoint endpoint = new RpcEndpoint(service, RpcEndpoint.NODE_ID, Rpc.MAX_FRAME);
+        RpcEndpoint endpoint = new RpcEndpoint(service, RpcEndpoint.NODE_ID, Rpc.MAX_FRAME, Duration.ofSeconds(30));
         EmbeddedChannel channel = new EmbeddedChannel(endpoint.connection());
         // @end
         return channel;
