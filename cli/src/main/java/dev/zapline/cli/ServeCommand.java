@@ -1,6 +1,7 @@
 package dev.zapline.cli;
 
 import dev.zapline.cli.serve.DemoApp;
+import dev.zapline.cli.serve.EthRpc;
 import dev.zapline.server.App;
 import dev.zapline.server.Http2Limits;
 import dev.zapline.server.ListenAddress;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
         description = {
             "Run the demo server: GET /health, POST /rpc (the eth record; application/zap or JSON),",
             "POST /echo, over HTTP/1.1 and ZAP, each also over TLS (--https, --zaps: TLS 1.3, key exchange",
-            "X25519MLKEM768 then X25519 by default). Prints the addresses it listens on (and the TLS engine);",
+            "X25519MLKEM768 then X25519 by default); the eth call also as native ZAP RPC method 1 (--rpc,",
+            "docs/rpc.md). Prints the addresses it listens on (and the TLS engine);",
             "on SIGINT/SIGTERM it drains in-flight requests (--grace), prints the TLS counts, 'stopped' and",
             "exits 0."
         })
@@ -47,6 +49,13 @@ final class ServeCommand implements Callable<Integer> {
             paramLabel = "HOST:PORT|PATH",
             description = "Serve ZAP frames here: host:port, or a unix socket path (repeatable).")
     List<String> zap = new ArrayList<>();
+
+    @Option(
+            names = "--rpc",
+            paramLabel = "HOST:PORT",
+            description = "Serve native ZAP RPC here (the @zap-proto/zap client's protocol): method 1 is the eth"
+                    + " call, payload and body the eth record's ZAP bytes (repeatable).")
+    List<String> rpc = new ArrayList<>();
 
     @Option(
             names = "--https",
@@ -123,7 +132,7 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        if (http.isEmpty() && zap.isEmpty() && https.isEmpty() && zaps.isEmpty()) {
+        if (http.isEmpty() && zap.isEmpty() && https.isEmpty() && zaps.isEmpty() && rpc.isEmpty()) {
             http.add("127.0.0.1:8080");
         }
         ServerTls tls = tls();
@@ -140,6 +149,9 @@ final class ServeCommand implements Callable<Integer> {
         }
         for (String z : zap) {
             app.listen(z);
+        }
+        for (String r : rpc) {
+            app.rpc(r, EthRpc.rpcService());
         }
         for (String h : https) {
             app.listen(h.startsWith("https://") ? h : "https://" + h);
@@ -167,6 +179,9 @@ final class ServeCommand implements Callable<Integer> {
         for (ListenAddress a : app.addresses()) {
             out.println(
                     "listening on " + a + " (" + app.transportName() + ", " + config.eventLoops() + " event loops)");
+        }
+        for (java.net.InetSocketAddress r : app.rpcAddresses()) {
+            out.println("listening on rpc " + hostPort(r) + " (" + app.transportName() + ", eth call = method 1)");
         }
         if (metrics != null) {
             java.net.InetSocketAddress m = app.metricsAddress();

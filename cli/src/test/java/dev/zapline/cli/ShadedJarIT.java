@@ -25,7 +25,7 @@ class ShadedJarIT {
 
     private static final Path JAR = Path.of("target", "zapline.jar");
 
-    private static ProcessBuilder java(String... args) {
+    static ProcessBuilder java(String... args) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new java.util.ArrayList<>(List.of(java, "-jar", JAR.toString()));
         cmd.addAll(List.of(args));

@@ -1,5 +1,8 @@
 package dev.zapline.server;
 
+import dev.zapline.codec.rpc.Rpc;
+import dev.zapline.server.rpc.RpcEndpoint;
+import dev.zapline.server.rpc.RpcService;
 import dev.zapline.transport.ServerTls;
 import dev.zapline.transport.metrics.Exposition;
 import dev.zapline.transport.metrics.MetricsEndpoint;
@@ -51,6 +54,11 @@ public final class App extends Routes<App> implements AutoCloseable {
     private final List<ListenAddress> bound = new ArrayList<>();
     private final List<Channel> servers = new ArrayList<>();
     private final ChannelGroup connections = new DefaultChannelGroup("zapline", GlobalEventExecutor.INSTANCE);
+    /** The native RPC listeners ({@link #rpc}), their bound addresses and their connections. */
+    private final List<RpcListen> rpcs = new ArrayList<>();
+
+    private final List<InetSocketAddress> rpcBound = new ArrayList<>();
+    private final ChannelGroup rpcConnections = new DefaultChannelGroup("zapline-rpc", GlobalEventExecutor.INSTANCE);
     private final TlsStats tlsStats = new TlsStats();
     /** Certificate and TLS settings for https:// and zaps:// addresses; null when there are none. */
     private ServerTls tls;
@@ -91,6 +99,39 @@ public final class App extends Routes<App> implements AutoCloseable {
         }
         return this;
     }
+
+    /**
+     * Serves {@code service} as native ZAP RPC (the {@code @zap-proto/zap} client's protocol, docs/rpc.md) on
+     * {@code address}, {@code host:port} over plain TCP, on the same event loops as the other listeners. Frames
+     * longer than {@link ServerConfig#maxFrame()} or 10 MiB, whichever is less, close their connection, and so does
+     * {@link ServerConfig#idleTimeout()} without a byte received (or a later answer outstanding).
+     *
+     * {@snippet class=dev.zapline.server.snippets.RpcSnippets region=service}
+     *
+     * <p>At {@link #stop}, RPC connections are closed once the HTTP and ZAP ones have drained.
+     *
+     * @throws IllegalArgumentException when the address is not {@code host:port}
+     * @throws IllegalStateException when the app is already started
+     */
+    public synchronized App rpc(String address, RpcService service) {
+        if (group != null) {
+            throw new IllegalStateException("already started: add RPC listeners before start()");
+        }
+        ListenAddress a = ListenAddress.parse(address);
+        if (a.isUnix() || a.tls() || a.transport() != Transport.ZAP) {
+            throw new IllegalArgumentException("RPC address '" + address + "' must be host:port");
+        }
+        int maxFrame = Math.min(config.maxFrame(), Rpc.MAX_FRAME);
+        rpcs.add(new RpcListen(a, new RpcEndpoint(service, RpcEndpoint.NODE_ID, maxFrame, config.idleTimeout())));
+        return this;
+    }
+
+    /** The addresses the {@link #rpc} listeners are bound to (ephemeral ports resolved), in the order added. */
+    public synchronized List<InetSocketAddress> rpcAddresses() {
+        return List.copyOf(rpcBound);
+    }
+
+    private record RpcListen(ListenAddress address, RpcEndpoint endpoint) {}
 
     /**
      * The certificate and TLS settings of every {@code https://} and {@code zaps://} address (ZAPS listeners
@@ -171,7 +212,7 @@ public final class App extends Routes<App> implements AutoCloseable {
         if (group != null) {
             throw new IllegalStateException("already started");
         }
-        if (addresses.isEmpty()) {
+        if (addresses.isEmpty() && rpcs.isEmpty()) {
             throw new IllegalStateException("no address to listen on; call listen(...) first");
         }
         TlsListeners listeners = tlsListeners();
@@ -183,6 +224,9 @@ public final class App extends Routes<App> implements AutoCloseable {
         try {
             for (ListenAddress a : addresses) {
                 bind(a, server, listeners.of(a));
+            }
+            for (RpcListen r : rpcs) {
+                bindRpc(r);
             }
             if (m != null) {
                 metricsEndpoint = MetricsEndpoint.start(metricsAddress, m::write);
@@ -234,22 +278,44 @@ public final class App extends Routes<App> implements AutoCloseable {
     }
 
     private void bind(ListenAddress a, ServerContext server, TlsListener tlsListener) {
+        Channel ch = bindChannel(a, new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                connections.add(ch);
+                if (tlsListener != null) {
+                    tlsListener.install(ch, connection(server, a.transport()), server);
+                } else {
+                    pipeline(ch.pipeline(), server, a.transport());
+                }
+            }
+        });
+        if (a.isUnix()) {
+            bound.add(a);
+        } else {
+            InetSocketAddress local = (InetSocketAddress) ch.localAddress();
+            bound.add(new ListenAddress(a.transport(), a.host(), local.getPort(), null, a.tls()));
+        }
+    }
+
+    private void bindRpc(RpcListen r) {
+        Channel ch = bindChannel(r.address(), new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                rpcConnections.add(ch);
+                ch.pipeline().addLast(r.endpoint().connection());
+            }
+        });
+        rpcBound.add((InetSocketAddress) ch.localAddress());
+    }
+
+    /** Binds {@code a} with {@code child} initializing each accepted channel; returns the server channel. */
+    private Channel bindChannel(ListenAddress a, ChannelInitializer<Channel> child) {
         ServerBootstrap b = new ServerBootstrap()
                 .group(group)
                 .option(ChannelOption.SO_BACKLOG, 4096)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .childHandler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        connections.add(ch);
-                        if (tlsListener != null) {
-                            tlsListener.install(ch, connection(server, a.transport()), server);
-                        } else {
-                            pipeline(ch.pipeline(), server, a.transport());
-                        }
-                    }
-                });
+                .childHandler(child);
         SocketAddress address;
         if (a.isUnix()) {
             b.channel(transports.domainServerChannel(a));
@@ -273,12 +339,7 @@ public final class App extends Routes<App> implements AutoCloseable {
             throw new IllegalStateException("cannot listen on " + a + ": " + e.getMessage(), e);
         }
         servers.add(ch);
-        if (a.isUnix()) {
-            bound.add(a);
-        } else {
-            InetSocketAddress local = (InetSocketAddress) ch.localAddress();
-            bound.add(new ListenAddress(a.transport(), a.host(), local.getPort(), null, a.tls()));
-        }
+        return ch;
     }
 
     private static void pipeline(ChannelPipeline p, ServerContext server, Transport transport) {
@@ -354,6 +415,8 @@ public final class App extends Routes<App> implements AutoCloseable {
             }
         }
         connections.close().awaitUninterruptibly();
+        rpcConnections.close().awaitUninterruptibly();
+        rpcBound.clear();
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
         group = null;
         bound.clear();

@@ -1,6 +1,7 @@
 package dev.zapline.cli.serve;
 
 import dev.zapline.codec.buffer.ByteBufZap;
+import dev.zapline.codec.rpc.Rpc;
 import dev.zapline.fixtures.eth.EthCallReq;
 import dev.zapline.fixtures.eth.EthCallResp;
 import dev.zapline.fixtures.eth.EthSample;
@@ -10,6 +11,10 @@ import dev.zapline.server.Ctx;
 import dev.zapline.server.Handler;
 import dev.zapline.server.HeaderName;
 import dev.zapline.server.HttpStatusException;
+import dev.zapline.server.rpc.RpcCall;
+import dev.zapline.server.rpc.RpcMethod;
+import dev.zapline.server.rpc.RpcReply;
+import dev.zapline.server.rpc.RpcService;
 import dev.zapline.wire.ZapFormatException;
 import dev.zapline.wire.ZapMessage;
 import dev.zapline.wire.ZapSlice;
@@ -83,11 +88,39 @@ public final class EthRpc {
         } catch (ZapFormatException e) {
             throw new HttpStatusException.BadRequest("eth request: " + e.getMessage());
         }
+        int size = answer(s, req);
+        ctx.header(CONTENT_TYPE, ZAP_TYPE_BYTES).send(s.out, 0, size);
+    }
+
+    /**
+     * The eth call as a native ZAP RPC service (docs/rpc.md): method 1 takes the eth request's ZAP bytes as its
+     * payload and answers the eth response's ZAP bytes as its body, read and written as {@code POST /rpc} does for
+     * {@code application/zap}; ordinal 0 has no method. A payload that is not an eth request is answered 400.
+     */
+    public static RpcService rpcService() {
+        return RpcService.of("Eth", null, new RpcMethod("ethCall", EthRpc::call));
+    }
+
+    private static void call(RpcCall call, RpcReply reply) {
+        State s = STATE.get();
+        EthCallReq req;
+        try {
+            ZapMessage m = s.buf.wrap(s.msg, call.buffer(), call.payloadIndex(), call.payloadLength());
+            ZapValidator.validate(m, EthCallReq.LAYOUT);
+            req = s.req.wrap(m);
+        } catch (ZapFormatException e) {
+            reply.error(Rpc.STATUS_BAD_REQUEST, "eth request: " + e.getMessage());
+            return;
+        }
+        reply.send(Rpc.STATUS_OK, s.out, 0, answer(s, req));
+    }
+
+    /** Computes the eth answer to {@code req} into {@code s.out}; returns its size. */
+    private static int answer(State s, EthCallReq req) {
         ZapSlice account = req.account(s.slice);
         long balance = EthSample.balance(
                 req.block(), req.methodLength(), account.length(), account.isEmpty() ? 0 : account.byteAt(0));
-        int size = EthCallResp.write(s.out, 0, req.id(), balance, EthSample.NONCE, BLOCK_HASH);
-        ctx.header(CONTENT_TYPE, ZAP_TYPE_BYTES).send(s.out, 0, size);
+        return EthCallResp.write(s.out, 0, req.id(), balance, EthSample.NONCE, BLOCK_HASH);
     }
 
     private static void json(Ctx ctx, String codec) {
