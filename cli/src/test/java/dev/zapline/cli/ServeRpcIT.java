@@ -18,8 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -32,17 +30,8 @@ class ServeRpcIT {
         Process p = ShadedJarIT.java("serve", "--rpc", "127.0.0.1:0").start();
         try (BufferedReader in =
                 new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            Pattern listening = Pattern.compile("listening on rpc 127\\.0\\.0\\.1:(\\d+)");
-            int port = -1;
-            StringBuilder seen = new StringBuilder();
-            for (String line; port < 0 && (line = in.readLine()) != null; ) {
-                seen.append(line).append('\n');
-                Matcher m = listening.matcher(line);
-                if (m.find()) {
-                    port = Integer.parseInt(m.group(1));
-                }
-            }
-            assertThat(port).as("server output:%n%s", seen).isPositive();
+            int port = ShadedJarIT.awaitListening(in, "listening on rpc 127\\.0\\.0\\.1:(\\d+)")
+                    .port();
             byte[] req = new byte[EthCallReq.size(EthSample.METHOD.length(), 20)];
             int n = EthCallReq.write(req, 0, 77, EthSample.BLOCK, EthSample.method(), EthSample.account());
             CompletableFuture<byte[]> answer = new CompletableFuture<>();

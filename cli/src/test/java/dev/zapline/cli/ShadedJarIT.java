@@ -32,6 +32,28 @@ class ShadedJarIT {
         return new ProcessBuilder(cmd).redirectErrorStream(true);
     }
 
+    /**
+     * What a server printed up to its line matching {@code regex} (whose group 1 is the port).
+     *
+     * @param port the port it listens on
+     * @param seen its output up to that line
+     */
+    record Listening(int port, String seen) {}
+
+    /** Reads the server's output until its listening line; fails the test if the output ends first. */
+    static Listening awaitListening(BufferedReader in, String regex) throws java.io.IOException {
+        Pattern listening = Pattern.compile(regex);
+        StringBuilder seen = new StringBuilder();
+        for (String line; (line = in.readLine()) != null; ) {
+            seen.append(line).append('\n');
+            Matcher m = listening.matcher(line);
+            if (m.find()) {
+                return new Listening(Integer.parseInt(m.group(1)), seen.toString());
+            }
+        }
+        throw new AssertionError("no line matching " + regex + " in the server output:\n" + seen);
+    }
+
     @Test
     void inspectRunsFromTheJar() throws Exception {
         assertThat(Files.isRegularFile(JAR)).as("%s was packaged", JAR).isTrue();
@@ -156,17 +178,8 @@ class ShadedJarIT {
                 .start();
         try (BufferedReader in =
                 new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            Pattern listening = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)");
-            int port = -1;
-            StringBuilder seen = new StringBuilder();
-            for (String line; port < 0 && (line = in.readLine()) != null; ) {
-                seen.append(line).append('\n');
-                Matcher m = listening.matcher(line);
-                if (m.find()) {
-                    port = Integer.parseInt(m.group(1));
-                }
-            }
-            assertThat(port).as("server output:%n%s", seen).isPositive();
+            int port = awaitListening(in, "listening on http://127\\.0\\.0\\.1:(\\d+)")
+                    .port();
             try (HttpClient client = HttpClient.newBuilder()
                     .connectTimeout(Duration.ofSeconds(5))
                     .build()) {
@@ -257,18 +270,9 @@ class ShadedJarIT {
         Process p = java("serve", "--https", "127.0.0.1:0", "--self-signed").start();
         try (BufferedReader in =
                 new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            Pattern listening = Pattern.compile("listening on https://127\\.0\\.0\\.1:(\\d+)");
-            int port = -1;
-            StringBuilder seen = new StringBuilder();
-            for (String line; port < 0 && (line = in.readLine()) != null; ) {
-                seen.append(line).append('\n');
-                Matcher m = listening.matcher(line);
-                if (m.find()) {
-                    port = Integer.parseInt(m.group(1));
-                }
-            }
-            assertThat(port).as("server output:%n%s", seen).isPositive();
-            assertThat(seen.toString())
+            Listening up = awaitListening(in, "listening on https://127\\.0\\.0\\.1:(\\d+)");
+            int port = up.port();
+            assertThat(up.seen())
                     .as("the native library is in the jar")
                     .contains("tls: OpenSSL (BoringSSL), post-quantum X25519MLKEM768 available")
                     .contains("throwaway certificate", "not for production");
