@@ -15,17 +15,15 @@ import java.util.Map;
  * a lookup compares bytes. Also the stream's state while its request and response are in flight: its id, its
  * accumulated body and whether the connection waits on it. Lent with its {@link Ctx}; event-loop confined.
  */
-final class Http2Head implements RequestHead {
+final class Http2Head extends CopiedHead {
 
     private static final String PROTOCOL = "HTTP/2.0";
 
-    private byte[] bytes = new byte[512];
+    Http2Head() {
+        super(512);
+    }
+
     private int used;
-    private int methodLength;
-    private int targetStart;
-    private int targetLength;
-    private int pathLength;
-    private int queryStart;
     private int authorityStart = -1;
     private int authorityLength;
     private int[] at = new int[32];
@@ -75,7 +73,7 @@ final class Http2Head implements RequestHead {
             targetLength = put(path);
             pathLength = targetLength;
             for (int i = targetStart, end = targetStart + targetLength; i < end; i++) {
-                if (bytes[i] == '?') {
+                if (line[i] == '?') {
                     pathLength = i - targetStart;
                     queryStart = i + 1;
                     break;
@@ -113,14 +111,14 @@ final class Http2Head implements RequestHead {
 
     private int put(CharSequence s) {
         int n = s.length();
-        if (used + n > bytes.length) {
-            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, used + n));
+        if (used + n > line.length) {
+            line = Arrays.copyOf(line, Math.max(line.length * 2, used + n));
         }
         if (s instanceof AsciiString a) {
-            System.arraycopy(a.array(), a.arrayOffset(), bytes, used, n);
+            System.arraycopy(a.array(), a.arrayOffset(), line, used, n);
         } else {
             for (int i = 0; i < n; i++) {
-                bytes[used + i] = (byte) s.charAt(i);
+                line[used + i] = (byte) s.charAt(i);
             }
         }
         used += n;
@@ -130,7 +128,7 @@ final class Http2Head implements RequestHead {
     private int find(byte[] lowerName) {
         for (int i = 0; i < count; i++) {
             int k = i * 4;
-            if (Arrays.equals(bytes, at[k], at[k] + at[k + 1], lowerName, 0, lowerName.length)) {
+            if (Arrays.equals(line, at[k], at[k] + at[k + 1], lowerName, 0, lowerName.length)) {
                 return k;
             }
         }
@@ -142,52 +140,12 @@ final class Http2Head implements RequestHead {
     }
 
     @Override
-    public byte[] bytes() {
-        return bytes;
-    }
-
-    @Override
-    public int methodStart() {
-        return 0;
-    }
-
-    @Override
-    public int methodLength() {
-        return methodLength;
-    }
-
-    @Override
-    public int targetStart() {
-        return targetStart;
-    }
-
-    @Override
-    public int targetLength() {
-        return targetLength;
-    }
-
-    @Override
-    public int pathLength() {
-        return pathLength;
-    }
-
-    @Override
-    public int queryStart() {
-        return queryStart;
-    }
-
-    @Override
-    public int queryLength() {
-        return queryStart < 0 ? 0 : targetStart + targetLength - queryStart;
-    }
-
-    @Override
     public String headerAsString(byte[] lowerName) {
         if (byAuthority(lowerName)) {
-            return new String(bytes, authorityStart, authorityLength, StandardCharsets.ISO_8859_1);
+            return new String(line, authorityStart, authorityLength, StandardCharsets.ISO_8859_1);
         }
         int k = find(lowerName);
-        return k < 0 ? null : new String(bytes, at[k + 2], at[k + 3], StandardCharsets.ISO_8859_1);
+        return k < 0 ? null : new String(line, at[k + 2], at[k + 3], StandardCharsets.ISO_8859_1);
     }
 
     @Override
@@ -198,10 +156,10 @@ final class Http2Head implements RequestHead {
     @Override
     public boolean headerEquals(byte[] lowerName, byte[] value) {
         if (byAuthority(lowerName)) {
-            return Arrays.equals(bytes, authorityStart, authorityStart + authorityLength, value, 0, value.length);
+            return Arrays.equals(line, authorityStart, authorityStart + authorityLength, value, 0, value.length);
         }
         int k = find(lowerName);
-        return k >= 0 && Arrays.equals(bytes, at[k + 2], at[k + 2] + at[k + 3], value, 0, value.length);
+        return k >= 0 && Arrays.equals(line, at[k + 2], at[k + 2] + at[k + 3], value, 0, value.length);
     }
 
     @Override
@@ -213,7 +171,7 @@ final class Http2Head implements RequestHead {
         }
         int n = authority ? authorityLength : at[k + 3];
         if (n <= dst.length - offset) {
-            System.arraycopy(bytes, authority ? authorityStart : at[k + 2], dst, offset, n);
+            System.arraycopy(line, authority ? authorityStart : at[k + 2], dst, offset, n);
         }
         return n;
     }

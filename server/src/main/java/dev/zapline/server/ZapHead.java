@@ -18,7 +18,7 @@ import java.util.Arrays;
  * The target is the request-target as the client sent it; an absolute-form one is read in origin form, as on
  * HTTP/1.1. One per connection, re-pointed per request.
  */
-final class ZapHead implements RequestHead {
+final class ZapHead extends CopiedHead {
 
     private static final byte[] GET = {'G', 'E', 'T'};
 
@@ -29,17 +29,15 @@ final class ZapHead implements RequestHead {
     private final ZapSlice headers = new ZapSlice();
     private final ZapSlice slice = new ZapSlice();
     private final ZapSlice target = new ZapSlice();
-    private byte[] line = new byte[256];
-    private int methodLength;
-    private int targetStart;
     /** The authority of an absolute-form target in {@link #line}, answering for Host; -1 for an absolute path. */
     private int authorityStart;
 
     private int authorityLength;
-    private int targetLength;
-    private int pathLength;
-    private int queryStart;
     private ByteBuf body = Unpooled.EMPTY_BUFFER;
+
+    ZapHead() {
+        super(256);
+    }
 
     /**
      * Reads the request frame of {@code length} bytes at absolute {@code index} of {@code frames}.
@@ -144,46 +142,6 @@ final class ZapHead implements RequestHead {
     /** The request's header block as received, for walking with a {@link HeaderCursor}; valid with the request. */
     ZapSlice headerBlock() {
         return headers;
-    }
-
-    @Override
-    public byte[] bytes() {
-        return line;
-    }
-
-    @Override
-    public int methodStart() {
-        return 0;
-    }
-
-    @Override
-    public int methodLength() {
-        return methodLength;
-    }
-
-    @Override
-    public int targetStart() {
-        return targetStart;
-    }
-
-    @Override
-    public int targetLength() {
-        return targetLength;
-    }
-
-    @Override
-    public int pathLength() {
-        return pathLength;
-    }
-
-    @Override
-    public int queryStart() {
-        return queryStart;
-    }
-
-    @Override
-    public int queryLength() {
-        return queryStart < 0 ? 0 : targetStart + targetLength - queryStart;
     }
 
     private boolean find(byte[] lowerName) {
