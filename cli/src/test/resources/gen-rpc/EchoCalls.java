@@ -39,8 +39,8 @@ public final class EchoCalls implements Function<RpcClient, List<String>> {
     private static String note(Note n) {
         ZapSlice s = new ZapSlice();
         return "echo seq=" + n.seq() + " flag=" + n.flag() + " level=" + n.level() + " ratio=" + n.ratio() + " tag="
-                + HEX.formatHex(n.tag(s).toByteArray()) + " text=" + n.textAsString() + " data="
-                + HEX.formatHex(n.data(s).toByteArray());
+                + HEX.formatHex(n.tag(s).toByteArray()) + " label=" + n.labelAsString() + " blob="
+                + HEX.formatHex(n.blob(s).toByteArray());
     }
 
     private interface Call<T> {

@@ -56,7 +56,7 @@ public final class EchoDriver implements IntConsumer, LongSupplier, Runnable, Ec
 
     @Override
     public void answered(int callId, Note answer) {
-        if (answer.level() == -5 && !answer.flag() && answer.dataLength() == DATA.length && answer.seq() > 1) {
+        if (answer.level() == -5 && !answer.flag() && answer.blobLength() == DATA.length && answer.seq() > 1) {
             ok++;
         }
         next();

@@ -5,9 +5,10 @@ import dev.zapline.wire.ZapSlice;
 
 /**
  * The test implementation of the generated {@code EchoServer} (compiled in-test with the generated code): echo
- * answers the note with Seq + 1, Flag negated, Level negated, Ratio doubled, Tag and Data reversed and Text
- * {@code "heard N"} (N the request text's length in bytes); a request whose text is {@code boom} throws. Every
- * echo and tell is counted. Allocation-free once warm (scratch arrays per data length). One event loop only.
+ * answers the note with Seq + 1, Flag negated, Level negated, Ratio doubled, Tag and Blob reversed and Label
+ * {@code "heard N"} (N the request label's length in bytes); a request labelled {@code boom} throws. Every echo
+ * and tell is counted. Allocation-free once warm (scratch arrays per blob length). One event loop only. (Field
+ * names avoid {@code text} and {@code data}: the npm zapgen's views would shadow their own methods with them.)
  */
 public final class EchoService implements EchoServer {
 
@@ -15,25 +16,25 @@ public final class EchoService implements EchoServer {
 
     private final ZapSlice slice = new ZapSlice();
     private final byte[] tag = new byte[4];
-    private final byte[][] data = new byte[257][];
-    private final StringBuilder text = new StringBuilder(32);
+    private final byte[][] blobs = new byte[257][];
+    private final StringBuilder label = new StringBuilder(32);
     private long heard;
 
     @Override
     public void echo(Note req, ZapBuilder response) {
         heard++;
-        if (req.textEquals(BOOM)) {
+        if (req.labelEquals(BOOM)) {
             throw new IllegalStateException("boom asked for");
         }
         req.tag(slice).getBytes(tag, 0);
         reverse(tag, tag.length);
-        int n = req.dataLength();
-        byte[] d = n < data.length ? scratch(n) : new byte[n];
-        req.copyData(d, 0);
+        int n = req.blobLength();
+        byte[] d = n < blobs.length ? scratch(n) : new byte[n];
+        req.copyBlob(d, 0);
         reverse(d, n);
-        text.setLength(0);
-        text.append("heard ").append(req.textLength());
-        Note.encode(response, req.seq() + 1, !req.flag(), -req.level(), req.ratio() * 2, tag, text, d);
+        label.setLength(0);
+        label.append("heard ").append(req.labelLength());
+        Note.encode(response, req.seq() + 1, !req.flag(), -req.level(), req.ratio() * 2, tag, label, d);
     }
 
     @Override
@@ -52,10 +53,10 @@ public final class EchoService implements EchoServer {
     }
 
     private byte[] scratch(int n) {
-        byte[] d = data[n];
+        byte[] d = blobs[n];
         if (d == null) {
             d = new byte[n];
-            data[n] = d;
+            blobs[n] = d;
         }
         return d;
     }

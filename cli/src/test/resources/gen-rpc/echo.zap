@@ -7,8 +7,8 @@ struct Note {
     Level i32            @12
     Ratio f64            @16
     Tag   bytes_fixed[4] @24
-    Text  text           @28
-    Data  bytes          @36
+    Label text           @28
+    Blob  bytes          @36
 }
 
 struct Count {

@@ -47,6 +47,21 @@ class GenCommandTest {
     }
 
     @Test
+    void rpcAlsoWritesTheBindingOfEveryInterface() throws Exception {
+        Path b = Files.writeString(
+                dir.resolve("b.zap"), "package b\nstruct Ping { N u32 @0 }\ninterface Svc {\n ping(p: Ping)\n}\n");
+        assertThat(gen(b.toString(), "-d", dir.toString())).isZero();
+        assertThat(dir.resolve("b/SvcRpc.java")).doesNotExist();
+
+        assertThat(gen(b.toString(), "-d", dir.toString(), "--rpc"))
+                .as(err.toString())
+                .isZero();
+        assertThat(Files.readString(dir.resolve("b/SvcRpc.java")))
+                .contains("public static RpcService service(SvcServer impl)")
+                .contains("public static SvcClient client(RpcClient rpc)");
+    }
+
+    @Test
     void defaultsToTheSchemaPackage() throws Exception {
         Path a = Files.writeString(dir.resolve("a.zap"), "package ledger\nstruct Q { Owner bytes_fixed[20] @0 }\n");
         assertThat(gen(a.toString(), "-d", dir.toString())).isZero();

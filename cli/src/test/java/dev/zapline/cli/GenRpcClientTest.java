@@ -39,8 +39,8 @@ class GenRpcClientTest {
             Function<RpcClient, List<String>> calls = gen.create("EchoCalls", Function.class);
             assertThat(calls.apply(rpc))
                     .containsExactly(
-                            "echo seq=8 flag=false level=-12 ratio=3.0 tag=04030201 text=heard 6 data=070809",
-                            "echo seq=0 flag=true level=-2147483648 ratio=-0.5 tag=00000000 text=heard 0 data=",
+                            "echo seq=8 flag=false level=-12 ratio=3.0 tag=04030201 label=heard 6 blob=070809",
+                            "echo seq=0 flag=true level=-2147483648 ratio=-0.5 tag=00000000 label=heard 0 blob=",
                             "tell true",
                             "count 3",
                             "forget null",
