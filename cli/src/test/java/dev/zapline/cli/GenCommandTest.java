@@ -2,10 +2,15 @@ package dev.zapline.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +64,22 @@ class GenCommandTest {
         assertThat(Files.readString(dir.resolve("b/SvcRpc.java")))
                 .contains("public static RpcService service(SvcServer impl)")
                 .contains("public static SvcClient client(RpcClient rpc)");
+        // An interface of one-way methods only still compiles cleanly against the runtime.
+        List<String> args = new ArrayList<>(List.of(
+                "-Xlint:all",
+                "-Werror",
+                "--release",
+                "21",
+                "-classpath",
+                System.getProperty("java.class.path"),
+                "-d",
+                dir.resolve("classes").toString()));
+        try (Stream<Path> files = Files.list(dir.resolve("b"))) {
+            files.forEach(f -> args.add(f.toString()));
+        }
+        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+        int rc = ToolProvider.getSystemJavaCompiler().run(null, diagnostics, diagnostics, args.toArray(String[]::new));
+        assertThat(rc).as(diagnostics.toString()).isZero();
     }
 
     @Test

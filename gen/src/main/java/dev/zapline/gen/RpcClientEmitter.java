@@ -20,7 +20,7 @@ final class RpcClientEmitter {
     private final JavaFile out;
     private final String methods;
 
-    RpcClientEmitter(Schema schema, Interface iface, InterfaceEmitter shapes, JavaFile out) {
+    RpcClientEmitter(Interface iface, InterfaceEmitter shapes, JavaFile out) {
         this.iface = iface;
         this.shapes = shapes;
         this.out = out;

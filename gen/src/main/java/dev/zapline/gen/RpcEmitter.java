@@ -92,7 +92,7 @@ final class RpcEmitter {
         out.line("}");
         out.blank();
         loop();
-        new RpcClientEmitter(schema, iface, shapes, out).emit();
+        new RpcClientEmitter(iface, shapes, out).emit();
         out.line("}");
         return out.render();
     }
