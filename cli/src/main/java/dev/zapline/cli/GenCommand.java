@@ -18,9 +18,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code zapline gen SCHEMA.zap... -d OUT [--package P]}: compiles {@code .zap} schemas to Java (docs/gen.md). Every
- * schema is parsed and checked before anything is written, so a bad one leaves OUT untouched; it exits 2 with the
- * parser's {@code FILE:LINE:COLUMN: problem}.
+ * {@code zapline gen SCHEMA.zap... -d OUT [--package P] [--rpc]}: compiles {@code .zap} schemas to Java
+ * (docs/gen.md); {@code --rpc} adds the bindings to the native RPC runtime. Every schema is parsed and checked before
+ * anything is written, so a bad one leaves OUT untouched; it exits 2 with the parser's
+ * {@code FILE:LINE:COLUMN: problem}.
  */
 @Command(
         name = "gen",
@@ -47,6 +48,12 @@ final class GenCommand implements Callable<Integer> {
             description = "Java package of the generated types (default: each schema's package).")
     String javaPackage;
 
+    @Option(
+            names = "--rpc",
+            description = "Also write NameRpc per interface, binding it to the native RPC runtime (docs/rpc.md);"
+                    + " the code then depends on zapline-server and zapline-client.")
+    boolean rpc;
+
     @Override
     public Integer call() {
         try {
@@ -55,7 +62,8 @@ final class GenCommand implements Callable<Integer> {
                 Schema schema = SchemaParser.parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
                 String pkg = javaPackage != null ? javaPackage : schema.pkg();
                 Path dir = out.resolve(pkg.replace('.', '/'));
-                for (Map.Entry<String, String> e : JavaEmitter.emit(schema, pkg).entrySet()) {
+                for (Map.Entry<String, String> e :
+                        JavaEmitter.emit(schema, pkg, rpc).entrySet()) {
                     if (files.put(dir.resolve(e.getKey() + ".java"), e.getValue()) != null) {
                         throw new IllegalArgumentException("two schemas generate " + pkg + "." + e.getKey());
                     }

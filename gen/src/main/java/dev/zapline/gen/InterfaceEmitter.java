@@ -6,14 +6,19 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Emits one schema interface as three Java types: {@code NameMethods}, the table of method ordinals (1, 2, 3… in
  * declaration order, the stable wire ids); {@code NameServer}, what a service implements (a request reader in, the
- * answer written into a builder); and {@code NameClient}, the typed calls a client offers (a finished request
- * message in, the answer wrapped into a caller's reader). Binding them to a transport is the RPC runtime's job.
+ * answer written into a builder); and {@code NameClient}, the typed asynchronous calls a client offers (a request
+ * message or its fields in, the answer handed to an {@code Answer} as a reader). {@link RpcEmitter} binds both to
+ * the native RPC runtime.
  */
 final class InterfaceEmitter {
+
+    /** Names the client's calls use besides the request's fields. */
+    private static final Set<String> CALL_PARAMS = Set.of("answer", "request", "payload");
 
     private final Schema schema;
     private final Interface iface;
@@ -90,34 +95,82 @@ final class InterfaceEmitter {
 
     private String client(String name) {
         JavaFile out = new JavaFile(schema.source(), javaPackage);
-        out.doc("The typed calls of the {@code " + iface.name() + "} interface, one per schema method: a finished"
-                + " request message in (built with the request type's {@code encode}), the answer wrapped into the"
-                + " caller's reader and returned. A one-way method returns once the request is sent.");
+        out.imports("dev.zapline.wire.ZapBuilder");
+        out.doc(
+                "The typed calls of the {@code " + iface.name() + "} interface, one family per schema method,"
+                        + " asynchronous: the request as a finished message in a {@code ZapBuilder} (for example from"
+                        + " the request type's {@code encode}) or as the request type's writer arguments, and an"
+                        + " {@link Answer} to receive the reply. Each returns the call's id, which the answer is"
+                        + " given back; a one-way method returns once the request is queued and gets no answer.",
+                "<p>Generated with {@code --rpc}, {@code " + JavaNames.type(iface.name()) + "Rpc.client} implements"
+                        + " it over the native RPC runtime.");
         out.line("public interface " + name + " {");
-        boolean builder = false;
+        out.blank();
+        out.doc(
+                "Receives the reply to one call, on the transport's thread. The answer's reader is the client's and"
+                        + " is valid only inside {@link #answered}; it is null for a method with an empty answer.",
+                "@param <T> the answer's reader type");
+        out.line("interface Answer<T> {");
+        out.blank();
+        out.line("/** Call {@code callId} was answered with status 200. */");
+        out.line("void answered(int callId, T answer);");
+        out.blank();
+        out.doc("Call {@code callId} failed: {@code status} is the error status the server answered with its"
+                + " message, or 0 when the connection closed first (or the answer did not read as its type).");
+        out.line("void failed(int callId, int status, String message);");
+        out.line("}");
         for (Method m : iface.methods()) {
-            List<String> params = new ArrayList<>();
-            if (m.request() != null) {
-                params.add("ZapBuilder " + JavaNames.member(m.request().name()));
-                builder = true;
-            }
-            String ret = "void";
-            if (m.response() != null) {
-                ret = JavaNames.type(m.response().struct());
-                params.add(ret + " into");
-            }
+            String member = JavaNames.member(m.name());
+            String answer = m.oneWay() ? null : "Answer<" + answerType(m) + "> answer";
             out.blank();
-            out.line("/** " + describe(m) + " */");
-            out.wrapped(ret + " " + JavaNames.member(m.name()) + "(", params, ");");
-        }
-        if (builder) {
-            out.imports("dev.zapline.wire.ZapBuilder");
+            out.doc(describe(m)
+                    + (m.request() == null ? "" : " The request is the finished message in {@code request}."));
+            List<String> prepared = new ArrayList<>();
+            if (m.request() != null) {
+                prepared.add("ZapBuilder request");
+            }
+            if (answer != null) {
+                prepared.add(answer);
+            }
+            out.wrapped("int " + member + "(", prepared, ");");
+            if (m.request() != null) {
+                List<String> args = writerParams(m.request().struct());
+                if (answer != null) {
+                    args.add(answer);
+                }
+                out.blank();
+                out.doc(describe(m) + " The request is written from these fields.");
+                out.wrapped("int " + member + "(", args, ");");
+            }
         }
         out.line("}");
         return out.render();
     }
 
-    private static String describe(Method m) {
+    /** The reader type of the method's answer, {@code Void} for an empty one. */
+    static String answerType(Method m) {
+        return m.response() == null ? "Void" : JavaNames.type(m.response().struct());
+    }
+
+    /** The parameters of the struct's writers ({@code write} after {@code dst, off}), in field order. */
+    List<String> writerParams(String struct) {
+        List<String> params = new ArrayList<>();
+        for (GenField f : requestFields(struct)) {
+            if (CALL_PARAMS.contains(f.param())) {
+                throw new IllegalArgumentException("struct " + struct + ": field "
+                        + f.field().name() + " would shadow the " + f.param() + " parameter of the client's calls");
+            }
+            params.add(f.writeType() + " " + f.param());
+        }
+        return params;
+    }
+
+    /** The struct's fields with their Java names. */
+    List<GenField> requestFields(String struct) {
+        return schema.struct(struct).fields().stream().map(GenField::of).toList();
+    }
+
+    static String describe(Method m) {
         String in = m.request() == null
                 ? "no request"
                 : "request {@code " + m.request().struct() + "}";

@@ -14,7 +14,8 @@ import java.util.Set;
 
 /**
  * Turns a {@link Schema} into Java sources that depend only on zapline-wire: per struct a reader and writers
- * ({@link StructEmitter}), per interface its ordinal table, server and client types ({@link InterfaceEmitter}).
+ * ({@link StructEmitter}), per interface its ordinal table, server and client types ({@link InterfaceEmitter})
+ * and, on request, their binding to the native RPC runtime ({@link RpcEmitter}).
  * Every file starts with a header naming the schema it came from.
  *
  * {@snippet class=dev.zapline.gen.snippets.GenSnippets region=emit}
@@ -45,7 +46,25 @@ public final class JavaEmitter {
             "Float",
             "Double",
             "System",
-            "IllegalArgumentException");
+            "IllegalArgumentException",
+            "ByteBuf",
+            "ByteBufZap",
+            "PooledByteBufAllocator",
+            "RpcCall",
+            "RpcClient",
+            "RpcMethod",
+            "RpcReply",
+            "RpcResponseListener",
+            "RpcResponseView",
+            "RpcService",
+            "ZapFormatException",
+            "ArrayDeque",
+            "ThreadLocal",
+            "Rpc",
+            "Answer",
+            "LoopState",
+            "ClientImpl",
+            "PendingCall");
 
     private JavaEmitter() {}
 
@@ -55,6 +74,17 @@ public final class JavaEmitter {
      * @throws IllegalArgumentException when two names of the schema map to one Java name
      */
     public static Map<String, String> emit(Schema schema, String javaPackage) {
+        return emit(schema, javaPackage, false);
+    }
+
+    /**
+     * As {@link #emit(Schema, String)}; with {@code rpc}, also per interface {@code NameRpc}, its binding to the
+     * native RPC runtime ({@link RpcEmitter}), which makes the generated code depend on zapline-server and
+     * zapline-client.
+     *
+     * @throws IllegalArgumentException when two names of the schema map to one Java name
+     */
+    public static Map<String, String> emit(Schema schema, String javaPackage, boolean rpc) {
         Map<String, String> files = new LinkedHashMap<>();
         for (Struct s : schema.structs()) {
             put(files, JavaNames.type(s.name()), new StructEmitter(schema, s, javaPackage).emit());
@@ -63,6 +93,9 @@ public final class JavaEmitter {
             for (Map.Entry<String, String> e :
                     new InterfaceEmitter(schema, i, javaPackage).emit().entrySet()) {
                 put(files, e.getKey(), e.getValue());
+            }
+            if (rpc) {
+                put(files, JavaNames.type(i.name()) + "Rpc", new RpcEmitter(schema, i, javaPackage).emit());
             }
         }
         return files;
@@ -80,10 +113,15 @@ public final class JavaEmitter {
 
     /** Writes the sources of {@link #emit} under {@code outDir}, in the package's folders; returns the files. */
     public static List<Path> write(Schema schema, String javaPackage, Path outDir) throws IOException {
+        return write(schema, javaPackage, false, outDir);
+    }
+
+    /** Writes the sources of {@link #emit(Schema, String, boolean)} under {@code outDir}; returns the files. */
+    public static List<Path> write(Schema schema, String javaPackage, boolean rpc, Path outDir) throws IOException {
         Path dir = outDir.resolve(javaPackage.replace('.', '/'));
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
-        for (Map.Entry<String, String> e : emit(schema, javaPackage).entrySet()) {
+        for (Map.Entry<String, String> e : emit(schema, javaPackage, rpc).entrySet()) {
             Path file = dir.resolve(e.getKey() + ".java");
             Files.writeString(file, e.getValue(), StandardCharsets.UTF_8);
             written.add(file);

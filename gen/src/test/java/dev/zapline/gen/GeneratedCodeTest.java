@@ -54,9 +54,15 @@ class GeneratedCodeTest {
                     .isEqualTo(void.class);
             assertThat(server.getMethod("height", ZapBuilder.class)).isNotNull();
             Class<?> client = c.type("LedgerClient");
-            assertThat(client.getMethod("lookup", ZapBuilder.class, balance).getReturnType())
-                    .isEqualTo(balance);
-            assertThat(client.getMethod("height", balance).getReturnType()).isEqualTo(balance);
+            Class<?> answer = c.type("LedgerClient$Answer");
+            assertThat(client.getMethod("lookup", ZapBuilder.class, answer).getReturnType())
+                    .isEqualTo(int.class);
+            assertThat(client.getMethod("lookup", byte[].class, answer).getReturnType())
+                    .isEqualTo(int.class);
+            assertThat(client.getMethod("height", answer).getReturnType()).isEqualTo(int.class);
+            assertThat(answer.getMethod("answered", int.class, Object.class)).isNotNull();
+            assertThat(answer.getMethod("failed", int.class, int.class, String.class))
+                    .isNotNull();
         }
     }
 
