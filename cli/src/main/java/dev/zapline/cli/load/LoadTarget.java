@@ -97,8 +97,9 @@ public record LoadTarget(
                 }
                 return new LoadTarget(url, true, false, u.getHost(), u.getPort(), null, target);
             }
-            case "zaprpc" -> throw new IllegalArgumentException("URL '" + url + "': a zaprpc:// run calls one method "
-                    + "with one payload, given as the URL (not in --targets)");
+            case "zaprpc" ->
+                throw new IllegalArgumentException("URL '" + url + "': a zaprpc:// run calls one method "
+                        + "with one payload, given as the URL (not in --targets)");
             default -> throw new IllegalArgumentException("URL '" + url + "': " + FORMS);
         }
     }
