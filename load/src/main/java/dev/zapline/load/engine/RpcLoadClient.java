@@ -4,6 +4,7 @@ import dev.zapline.client.ZapAddress;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.codec.rpc.Rpc;
 import dev.zapline.codec.rpc.RpcFrames;
+import dev.zapline.codec.rpc.RpcHandshake;
 import dev.zapline.wire.Zap;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
@@ -55,7 +56,7 @@ public final class RpcLoadClient implements Client {
             throw new IllegalArgumentException("method " + method + " is not a u32 ordinal");
         }
         byte[] id = nodeId.getBytes(StandardCharsets.UTF_8);
-        if (id.length < 1 || id.length > dev.zapline.codec.rpc.RpcHandshake.MAX_ID) {
+        if (id.length < 1 || id.length > RpcHandshake.MAX_ID) {
             throw new IllegalArgumentException("node id '" + nodeId + "' must be 1 to 60 UTF-8 bytes");
         }
         this.loops = loops;

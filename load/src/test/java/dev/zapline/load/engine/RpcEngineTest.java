@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zapline.client.ZapLoops;
+import dev.zapline.codec.rpc.RpcFrames;
+import dev.zapline.codec.rpc.RpcHandshake;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.Tally;
 import dev.zapline.load.schedule.Arrival;
@@ -12,7 +14,20 @@ import dev.zapline.server.App;
 import dev.zapline.server.rpc.RpcMethod;
 import dev.zapline.server.rpc.RpcReply;
 import dev.zapline.server.rpc.RpcService;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +39,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * {@link RpcLoadClient} against zapline's own RPC server: exact counts in each model, answers matched by request id
- * when they come back out of order, error statuses counted as such, a server that goes away.
+ * when they come back out of order, error statuses counted as such, a server that goes away, stray answers and a
+ * server that is not RPC.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RpcEngineTest {
@@ -37,7 +53,7 @@ class RpcEngineTest {
     private static ScheduledExecutorService later;
     private static final AtomicInteger OUTSTANDING = new AtomicInteger();
     private static final AtomicInteger MOST = new AtomicInteger();
-    private static final AtomicInteger WRONG_PAYLOAD = new AtomicInteger();
+    private static final AtomicInteger WRONG_CALLS = new AtomicInteger();
 
     @BeforeAll
     static void start() {
@@ -46,8 +62,11 @@ class RpcEngineTest {
                 "Test",
                 null,
                 new RpcMethod("echo", (call, reply) -> {
-                    if (call.payloadLength() != PAYLOAD.length) {
-                        WRONG_PAYLOAD.incrementAndGet();
+                    // the peer's client, which the loader copies, uses the request id as promise id
+                    if (call.payloadLength() != PAYLOAD.length
+                            || call.promiseId() != call.reqId()
+                            || call.capLength() != 0) {
+                        WRONG_CALLS.incrementAndGet();
                     }
                     reply.body().writeBytes(call.buffer(), call.payloadIndex(), call.payloadLength());
                     reply.send();
@@ -91,7 +110,7 @@ class RpcEngineTest {
             assertThat(t.errors()).isZero();
             // each answer: prefix, correlated header, ZAP header, response fixed section, the 8-byte echo
             assertThat(t.bytesIn()).isEqualTo(300L * (4 + 8 + 16 + 20 + 8));
-            assertThat(WRONG_PAYLOAD.get()).isZero();
+            assertThat(WRONG_CALLS.get()).isZero();
         }
     }
 
@@ -133,7 +152,7 @@ class RpcEngineTest {
 
     @Test
     void callsInFlightWhenTheServerClosesAreResets() throws Exception {
-        java.util.List<RpcReply> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<RpcReply> held = new CopyOnWriteArrayList<>();
         RpcService hang = RpcService.of("Hang", null, new RpcMethod("hang", (call, reply) -> held.add(reply.later())));
         App gone = App.create().rpc("127.0.0.1:0", hang).start();
         try (ZapLoops loops = ZapLoops.create(1, true)) {
@@ -151,6 +170,48 @@ class RpcEngineTest {
             assertThat(t.count(Outcome.SUCCESS)).isZero();
         } finally {
             gone.close();
+        }
+    }
+
+    /** A server that answers each connection's first call under another request id, then waits for the close. */
+    @Test
+    void anAnswerToNoCallInFlightIsAProtocolError() throws Exception {
+        try (ServerSocket ss = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+                ZapLoops loops = ZapLoops.create(1, true)) {
+            Thread server = new Thread(() -> strayAnswers(ss), "stray-answers");
+            server.setDaemon(true);
+            server.start();
+            RpcLoadClient c =
+                    new RpcLoadClient(loops, "127.0.0.1", ss.getLocalPort(), 1, PAYLOAD, "x", 1, "zaprpc://stray");
+            LoadPlan plan = LoadPlan.open(Stages.constant(20, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 1, 1);
+            Tally t = Runs.run(plan, c, loops.group(), 30);
+            assertThat(t.count(Outcome.PROTOCOL_ERROR)).isPositive();
+            assertThat(t.count(Outcome.SUCCESS)).isZero();
+        }
+    }
+
+    private static void strayAnswers(ServerSocket ss) {
+        ByteBuf hello = Unpooled.buffer();
+        RpcHandshake.write(hello, "stray".getBytes(StandardCharsets.UTF_8));
+        for (int n = 0; n < 100 && !ss.isClosed(); n++) {
+            try (Socket s = ss.accept()) {
+                DataInputStream in = new DataInputStream(s.getInputStream());
+                in.readFully(new byte[4 + RpcHandshake.MESSAGE]);
+                s.getOutputStream().write(ByteBufUtil.getBytes(hello));
+                byte[] prefix = new byte[8];
+                in.readFully(prefix);
+                int reqId = ByteBuffer.wrap(prefix, 4, 4)
+                        .order(ByteOrder.LITTLE_ENDIAN)
+                        .getInt();
+                ByteBuf answer = Unpooled.buffer();
+                RpcFrames.writeResponse(answer, reqId + 1, reqId + 1, 200, PAYLOAD, 0, 4);
+                s.getOutputStream().write(ByteBufUtil.getBytes(answer));
+                while (in.read() >= 0) {
+                    // until the client closes
+                }
+            } catch (IOException e) {
+                return; // the socket closed at the test's end
+            }
         }
     }
 
