@@ -487,7 +487,7 @@ public final class LoadCommand implements Callable<Integer> {
     /** The target (the URL, or the targets file's first) once parsed, for {@link #speaksHttp2}. */
     private LoadTarget origin;
 
-    /** Streams per HTTP/2 connection: the plan's depth ({@link #plan}). */
+    /** Streams per HTTP/2 connection, or calls in flight per RPC one: the plan's depth ({@link #plan}). */
     private int depth = 1;
 
     /**
