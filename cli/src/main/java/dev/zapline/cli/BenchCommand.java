@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
                     + "load generator, and print one table: req/s, corrected latency, errors, and the server's own GC "
                     + "count, allocation and CPU time per request, with the ratios that matter.",
             "Arms (--arms default): raw-netty, nginx (1 worker, when installed), http-health, zap-health, "
-                    + "http-rpc-jackson, http-rpc-dsljson, http-rpc-fastjson2, http-rpc-zap, zap-rpc-zap.",
+                    + "http-rpc-jackson, http-rpc-dsljson, http-rpc-fastjson2, http-rpc-zap, zap-rpc-zap, rpc-native "
+                    + "(the eth call over native ZAP RPC), h2c-health, h2c-rpc-zap, nghttpd (when installed).",
             "The TLS set (--arms tls, with http-health and zap-health to compare): https-health-x25519, "
                     + "https-health-mlkem, zaps-health-x25519, zaps-health-mlkem (keep-alive, the loader offering only "
                     + "that group: X25519 or X25519MLKEM768), nginx-https (X25519), and a new connection per request: "

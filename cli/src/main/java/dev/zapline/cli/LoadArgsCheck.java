@@ -3,6 +3,7 @@ package dev.zapline.cli;
 import dev.zapline.cli.k8s.JobSpec;
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
+import dev.zapline.cli.load.RpcTarget;
 import dev.zapline.load.engine.LoadPlan;
 import dev.zapline.load.schedule.Stages;
 import dev.zapline.load.threshold.Thresholds;
@@ -48,7 +49,11 @@ final class LoadArgsCheck {
             }
             long measured;
             if (load.targets == null) {
-                LoadTarget.parse(load.url);
+                if (RpcTarget.isRpc(load.url)) {
+                    RpcTarget.parse(load.url);
+                } else {
+                    LoadTarget.parse(load.url);
+                }
                 LoadPlan plan = load.plan();
                 // the merge judges them (JobSpec#mergeArgs): checked here as zapline load would check them
                 Thresholds.parse(JobSpec.thresholds(spec.loadArgs())).checkModel(plan.isOpen());

@@ -5,6 +5,7 @@ import dev.zapline.cli.load.CommandText;
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
 import dev.zapline.cli.load.NettyDefaults;
+import dev.zapline.cli.load.RpcTarget;
 import dev.zapline.cli.load.SegmentFlags;
 import dev.zapline.cli.load.StartAt;
 import dev.zapline.cli.load.TargetsFile;
@@ -60,7 +61,9 @@ import picocli.CommandLine.Parameters;
             "Several requests round robin: --targets FILE instead of URL. The file holds blocks separated by blank "
                     + "lines: a 'METHOD URL' line, 'Name: value' header lines, optionally one '@bodyfile' line "
                     + "(relative to the file's directory); '#' starts a comment line. All URLs share scheme, host and "
-                    + "port."
+                    + "port.",
+            "Native ZAP RPC: zaprpc://host:port/METHOD (an ordinal, or Interface.method with --schema), the params "
+                    + "from --payload; --pipeline calls in flight per connection, answered in any order."
         })
 public final class LoadCommand implements Callable<Integer> {
 
@@ -69,7 +72,8 @@ public final class LoadCommand implements Callable<Integer> {
             arity = "0..1",
             description =
                     "http://host:port/path, https://host[:port]/path, zap://host:port/path, zaps://host:port/path, "
-                            + "h2c://host:port/path or zap:///path/to.sock?path=/target (or --targets)")
+                            + "h2c://host:port/path, zap:///path/to.sock?path=/target, zaprpc://host:port/METHOD "
+                            + "(or --targets)")
     String url;
 
     @Option(
@@ -89,6 +93,24 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--body-file", paramLabel = "FILE", description = "Request body from a file.")
     Path bodyFile;
+
+    @Option(
+            names = "--schema",
+            paramLabel = "FILE.zap",
+            description = "zaprpc://: the schema naming the URL's Interface.method.")
+    Path schema;
+
+    @Option(
+            names = "--payload",
+            paramLabel = "FILE",
+            description = "zaprpc://: the method's params, a ZAP message's bytes (default: none).")
+    Path payloadFile;
+
+    @Option(
+            names = "--rpc-node-id",
+            paramLabel = "ID",
+            description = "zaprpc://: the node id of the handshake (default ${DEFAULT-VALUE}).")
+    String rpcNodeId = "zapline-load";
 
     @Option(names = "--rate", paramLabel = "R", description = "Open model: R requests/s for --duration.")
     Double rate;
@@ -406,6 +428,12 @@ public final class LoadCommand implements Callable<Integer> {
         if ((url == null) == (targets == null)) {
             throw new IllegalArgumentException("give a URL or --targets FILE" + (url == null ? "" : ", not both"));
         }
+        if (RpcTarget.isRpc(url)) {
+            return rpcClient(loops);
+        }
+        if (schema != null || payloadFile != null) {
+            throw new IllegalArgumentException("--schema and --payload are for zaprpc:// targets");
+        }
         if (url != null) {
             byte[] payload = bodyFile != null
                     ? Files.readAllBytes(bodyFile)
@@ -436,6 +464,18 @@ public final class LoadCommand implements Callable<Integer> {
         return first.client(loops, requests, tlsFor(first));
     }
 
+    /** The {@code zaprpc://} client: HTTP's request options refused, the method resolved, the payload read. */
+    private Client rpcClient(ZapLoops loops) throws java.io.IOException {
+        if (!method.equals("GET") || !headers.isEmpty() || body != null || bodyFile != null) {
+            throw new IllegalArgumentException(
+                    "-X, -H, --body and --body-file are HTTP's: a zaprpc:// call takes --payload FILE");
+        }
+        tls.config(false, false, Durations.nanos(timeout));
+        RpcTarget t = RpcTarget.parse(url);
+        byte[] params = payloadFile == null ? new byte[0] : Files.readAllBytes(payloadFile);
+        return t.client(loops, t.ordinal(schema), params, rpcNodeId, depth);
+    }
+
     /** The TLS of {@code t} from the TLS options (null for a plaintext target, which refuses them). */
     private ClientTls tlsFor(LoadTarget t) {
         boolean h2 = speaksHttp2();
@@ -447,7 +487,7 @@ public final class LoadCommand implements Callable<Integer> {
     /** The target (the URL, or the targets file's first) once parsed, for {@link #speaksHttp2}. */
     private LoadTarget origin;
 
-    /** Streams per HTTP/2 connection: the plan's depth ({@link #plan}). */
+    /** Streams per HTTP/2 connection, or calls in flight per RPC one: the plan's depth ({@link #plan}). */
     private int depth = 1;
 
     /**
@@ -457,6 +497,12 @@ public final class LoadCommand implements Callable<Integer> {
      * @throws IllegalArgumentException for {@code --http2} with a ZAP target
      */
     boolean speaksHttp2() {
+        if (RpcTarget.isRpc(url)) {
+            if (http2) {
+                throw new IllegalArgumentException("--http2 is for HTTP targets, not " + url);
+            }
+            return false;
+        }
         if (origin == null) {
             try {
                 origin = url != null
@@ -511,6 +557,15 @@ public final class LoadCommand implements Callable<Integer> {
             }
             depth = streams != null
                     ? streams
+                    : concurrency != null && !open ? Math.max(1, (users + conns - 1) / conns) : 1;
+            pipeline = depth;
+        } else if (RpcTarget.isRpc(url)) {
+            if (streams != null) {
+                throw new IllegalArgumentException(
+                        "-m/--streams is HTTP/2's: calls in flight per zaprpc:// connection are --pipeline N");
+            }
+            depth = pipeline != 0
+                    ? pipeline
                     : concurrency != null && !open ? Math.max(1, (users + conns - 1) / conns) : 1;
             pipeline = depth;
         } else if (streams != null) {

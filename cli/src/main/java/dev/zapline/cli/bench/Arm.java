@@ -26,6 +26,8 @@ enum Arm {
     HTTP_RPC_FASTJSON2("http-rpc-fastjson2", Server.ZAPLINE, "fastjson2", false, Body.JSON, null, Handshake.NONE),
     HTTP_RPC_ZAP("http-rpc-zap", Server.ZAPLINE, "jackson", false, Body.ZAP, null, Handshake.NONE),
     ZAP_RPC_ZAP("zap-rpc-zap", Server.ZAPLINE, "jackson", true, Body.ZAP, null, Handshake.NONE),
+    /** The same eth call as native ZAP RPC (docs/rpc.md): method 1 of the RPC listener, the record as params. */
+    RPC_NATIVE("rpc-native", Server.ZAPLINE, Body.ZAP),
     // HTTP/2 with prior knowledge (h2c) on the zapline server's HTTP/1.1 port; the set's depth is streams per
     // connection instead of requests pipelined.
     H2C_HEALTH("h2c-health", Server.ZAPLINE, "jackson", Body.NONE),
@@ -101,14 +103,21 @@ enum Arm {
     final Handshake handshake;
     /** Whether the arm speaks HTTP/2 (h2c with prior knowledge). */
     final boolean h2;
+    /** Whether the arm calls the eth method over native ZAP RPC instead of sending a request to {@code /rpc}. */
+    final boolean rpc;
 
     Arm(String label, Server server, String json, boolean zap, Body body, String group, Handshake handshake) {
-        this(label, server, json, zap, body, group, handshake, false);
+        this(label, server, json, zap, body, group, handshake, false, false);
     }
 
     /** An h2c arm: plaintext, keep-alive. */
     Arm(String label, Server server, String json, Body body) {
-        this(label, server, json, false, body, null, Handshake.NONE, true);
+        this(label, server, json, false, body, null, Handshake.NONE, true, false);
+    }
+
+    /** A native RPC arm: plaintext, keep-alive, not HTTP (so no wrk), against the demo with the jackson codec. */
+    Arm(String label, Server server, Body body) {
+        this(label, server, "jackson", true, body, null, Handshake.NONE, false, true);
     }
 
     Arm(
@@ -119,7 +128,8 @@ enum Arm {
             Body body,
             String group,
             Handshake handshake,
-            boolean h2) {
+            boolean h2,
+            boolean rpc) {
         this.label = label;
         this.server = server;
         this.json = json;
@@ -128,6 +138,7 @@ enum Arm {
         this.group = group;
         this.handshake = handshake;
         this.h2 = h2;
+        this.rpc = rpc;
     }
 
     boolean tls() {
@@ -185,7 +196,11 @@ enum Arm {
         };
     }
 
-    String url(String host, int httpPort, int zapPort, int httpsPort, int zapsPort) {
+    /** The arm's URL on a server with these ports; the eth call is method 1 of its RPC listener. */
+    String url(String host, int httpPort, int zapPort, int httpsPort, int zapsPort, int rpcPort) {
+        if (rpc) {
+            return "zaprpc://" + host + ":" + rpcPort + "/1";
+        }
         String scheme = h2 ? "h2c" : (zap ? "zap" : "http") + (tls() ? "s" : "");
         int port = tls() ? (zap ? zapsPort : httpsPort) : (zap ? zapPort : httpPort);
         return scheme + "://" + host + ":" + port + path();

@@ -1,6 +1,7 @@
 package dev.zapline.cli.bench;
 
 import dev.zapline.cli.load.LoadTarget;
+import dev.zapline.cli.load.RpcTarget;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.Engine;
@@ -154,7 +155,13 @@ final class ArmRun {
     }
 
     static String url(Arm arm, BenchServer server) {
-        return arm.url("127.0.0.1", server.httpPort(), server.zapPort(), server.httpsPort(), server.zapsPort());
+        return arm.url(
+                "127.0.0.1",
+                server.httpPort(),
+                server.zapPort(),
+                server.httpsPort(),
+                server.zapsPort(),
+                server.rpcPort());
     }
 
     /** A handshake arm's plan closes each connection after one request, so every request opens one. */
@@ -221,8 +228,11 @@ final class ArmRun {
         return s.outcomes().getOrDefault(Outcome.SUCCESS.key(), 0L);
     }
 
-    /** The arm's client; an HTTP/2 arm's keeps {@code depth} streams open per connection. */
+    /** The arm's client; an HTTP/2 arm's keeps {@code depth} streams open per connection, an RPC arm's calls. */
     private Client client(Arm arm, String url, int depth) {
+        if (arm.rpc) {
+            return RpcTarget.parse(url).client(loops, 1, arm.bodyBytes(), "zapline-bench", depth);
+        }
         List<Map.Entry<String, String>> headers = new ArrayList<>();
         if (arm.contentType() != null) {
             headers.add(Map.entry("Content-Type", arm.contentType()));

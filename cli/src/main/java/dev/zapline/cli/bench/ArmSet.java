@@ -26,6 +26,7 @@ record ArmSet(int pipeline, List<ArmResult> arms) {
             "zap-health",
             "http-rpc-zap",
             "zap-rpc-zap",
+            "rpc-native",
             "https-health-x25519",
             "https-health-mlkem",
             "zaps-health-x25519",
@@ -77,6 +78,13 @@ record ArmSet(int pipeline, List<ArmResult> arms) {
         add(out, "zapline_vs_nginx", "zapline HTTP /health vs nginx", "http-health", "nginx", 0);
         add(out, "zap_vs_http_health", "ZAP vs HTTP, /health", "zap-health", "http-health", target(1.25));
         add(out, "zap_vs_http_rpc", "ZAP vs HTTP, typed /rpc", "zap-rpc-zap", "http-rpc-zap", 0);
+        add(
+                out,
+                "rpc_native_vs_zap_rpc",
+                "native ZAP RPC vs zaphttp, the typed eth call",
+                "rpc-native",
+                "zap-rpc-zap",
+                0);
         List<ArmResult> json = new ArrayList<>();
         for (String codec : new String[] {"jackson", "dsljson", "fastjson2"}) {
             String den = "http-rpc-" + codec;

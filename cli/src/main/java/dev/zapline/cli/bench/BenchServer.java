@@ -21,6 +21,11 @@ interface BenchServer extends AutoCloseable {
         return 0;
     }
 
+    /** The native ZAP RPC port, or 0 when the server has none. */
+    default int rpcPort() {
+        return 0;
+    }
+
     long pid();
 
     boolean isAlive();

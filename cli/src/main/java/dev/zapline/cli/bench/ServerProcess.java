@@ -32,6 +32,7 @@ final class ServerProcess implements BenchServer {
     private final int zapPort;
     private final int httpsPort;
     private final int zapsPort;
+    private final int rpcPort;
 
     private ServerProcess(String name, List<String> command, long readyMillis) throws IOException {
         this.name = name;
@@ -50,7 +51,7 @@ final class ServerProcess implements BenchServer {
             throw e;
         }
         String[] f = ready.split(" ");
-        if (f.length != 5 || !f[0].equals("ready")) {
+        if (f.length != 6 || !f[0].equals("ready")) {
             close();
             throw new BenchException("server " + name + " said '" + ready + "' instead of its ports");
         }
@@ -58,6 +59,7 @@ final class ServerProcess implements BenchServer {
         zapPort = Integer.parseInt(f[2]);
         httpsPort = Integer.parseInt(f[3]);
         zapsPort = Integer.parseInt(f[4]);
+        rpcPort = Integer.parseInt(f[5]);
     }
 
     /** Starts {@code command} and waits up to {@code readyMillis} for its ports. */
@@ -83,6 +85,11 @@ final class ServerProcess implements BenchServer {
     @Override
     public int zapsPort() {
         return zapsPort;
+    }
+
+    @Override
+    public int rpcPort() {
+        return rpcPort;
     }
 
     @Override

@@ -40,7 +40,7 @@ public record LoadTarget(
 
     private static final String FORMS = "use http://host:port/path, https://host[:port]/path, h2c://host:port/path, "
             + "zap://host:port/path, "
-            + "zaps://host:port/path or zap:///path/to.sock?path=/target";
+            + "zaps://host:port/path, zap:///path/to.sock?path=/target or zaprpc://host:port/METHOD";
 
     /** @throws IllegalArgumentException naming what is wrong */
     public static LoadTarget parse(String url) {
@@ -97,6 +97,9 @@ public record LoadTarget(
                 }
                 return new LoadTarget(url, true, false, u.getHost(), u.getPort(), null, target);
             }
+            case "zaprpc" ->
+                throw new IllegalArgumentException("URL '" + url + "': a zaprpc:// run calls one method "
+                        + "with one payload, given as the URL (not in --targets)");
             default -> throw new IllegalArgumentException("URL '" + url + "': " + FORMS);
         }
     }

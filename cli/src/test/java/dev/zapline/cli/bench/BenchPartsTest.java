@@ -18,9 +18,9 @@ class BenchPartsTest {
     void armListsParseInOrderAndRejectUnknownOrRepeatedNames() {
         assertThat(BenchRunner.armNames("zap-health, raw-netty")).containsExactly("zap-health", "raw-netty");
         assertThat(BenchRunner.armNames("default"))
-                .hasSize(12)
+                .hasSize(13)
                 .startsWith("raw-netty", "nginx")
-                .endsWith("zap-rpc-zap", "h2c-health", "h2c-rpc-zap", "nghttpd")
+                .endsWith("zap-rpc-zap", "rpc-native", "h2c-health", "h2c-rpc-zap", "nghttpd")
                 .noneMatch(a -> a.contains("https") || a.contains("handshake"));
         assertThat(BenchRunner.armNames("tls"))
                 .startsWith("http-health", "zap-health", "https-health-x25519", "https-health-mlkem")
@@ -28,14 +28,14 @@ class BenchPartsTest {
                 .endsWith("nginx-handshake-x25519")
                 .doesNotHaveDuplicates()
                 .hasSize(12);
-        assertThat(BenchRunner.armNames("all")).hasSize(22).doesNotHaveDuplicates();
+        assertThat(BenchRunner.armNames("all")).hasSize(23).doesNotHaveDuplicates();
         // the HTTP/2 arms speak h2c (prior knowledge) to the server's HTTP port
-        assertThat(Arm.named("h2c-health").url("127.0.0.1", 8080, 9653, 8443, 9443))
+        assertThat(Arm.named("h2c-health").url("127.0.0.1", 8080, 9653, 8443, 9443, 5))
                 .isEqualTo("h2c://127.0.0.1:8080/health");
-        assertThat(Arm.named("h2c-rpc-zap").url("127.0.0.1", 8080, 9653, 8443, 9443))
+        assertThat(Arm.named("h2c-rpc-zap").url("127.0.0.1", 8080, 9653, 8443, 9443, 5))
                 .isEqualTo("h2c://127.0.0.1:8080/rpc");
         assertThat(Arm.named("h2c-rpc-zap").contentType()).isEqualTo("application/zap");
-        assertThat(Arm.named("nghttpd").url("127.0.0.1", 8080, 0, 0, 0)).isEqualTo("h2c://127.0.0.1:8080/health");
+        assertThat(Arm.named("nghttpd").url("127.0.0.1", 8080, 0, 0, 0, 5)).isEqualTo("h2c://127.0.0.1:8080/health");
         // a group repeating an arm named before it leaves it where it first came
         assertThat(BenchRunner.armNames("nginx-https,tls"))
                 .startsWith("nginx-https", "http-health")
@@ -54,10 +54,12 @@ class BenchPartsTest {
                 .isEqualTo(Arm.HTTP_RPC_ZAP.bodyBytes())
                 .hasSize(82);
         assertThat(new String(Arm.HTTP_RPC_DSLJSON.bodyBytes())).contains("eth_getBalance");
-        assertThat(Arm.ZAP_RPC_ZAP.url("127.0.0.1", 1, 2, 3, 4)).isEqualTo("zap://127.0.0.1:2/rpc");
-        assertThat(Arm.RAW_NETTY.url("127.0.0.1", 1, 2, 3, 4)).isEqualTo("http://127.0.0.1:1/health");
-        assertThat(Arm.HTTPS_HEALTH_MLKEM.url("127.0.0.1", 1, 2, 3, 4)).isEqualTo("https://127.0.0.1:3/health");
-        assertThat(Arm.ZAPS_HEALTH_X25519.url("127.0.0.1", 1, 2, 3, 4)).isEqualTo("zaps://127.0.0.1:4/health");
+        assertThat(Arm.ZAP_RPC_ZAP.url("127.0.0.1", 1, 2, 3, 4, 5)).isEqualTo("zap://127.0.0.1:2/rpc");
+        assertThat(Arm.RPC_NATIVE.url("127.0.0.1", 1, 2, 3, 4, 5)).isEqualTo("zaprpc://127.0.0.1:5/1");
+        assertThat(Arm.RPC_NATIVE.bodyBytes()).isEqualTo(Arm.ZAP_RPC_ZAP.bodyBytes());
+        assertThat(Arm.RAW_NETTY.url("127.0.0.1", 1, 2, 3, 4, 5)).isEqualTo("http://127.0.0.1:1/health");
+        assertThat(Arm.HTTPS_HEALTH_MLKEM.url("127.0.0.1", 1, 2, 3, 4, 5)).isEqualTo("https://127.0.0.1:3/health");
+        assertThat(Arm.ZAPS_HEALTH_X25519.url("127.0.0.1", 1, 2, 3, 4, 5)).isEqualTo("zaps://127.0.0.1:4/health");
     }
 
     @Test

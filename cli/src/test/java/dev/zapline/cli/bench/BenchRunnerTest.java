@@ -59,6 +59,7 @@ class BenchRunnerTest {
                 "http-rpc-fastjson2",
                 "http-rpc-zap",
                 "zap-rpc-zap",
+                "rpc-native",
                 "h2c-health",
                 "h2c-rpc-zap"));
         if (NginxServer.installed() != null) {
@@ -106,6 +107,8 @@ class BenchRunnerTest {
                 .isCloseTo(rps(json, "zap-health") / rps(json, "http-health"), withinPercentage(0.1));
         assertThat(ratios.path("zap_vs_http_rpc").asDouble())
                 .isCloseTo(rps(json, "zap-rpc-zap") / rps(json, "http-rpc-zap"), withinPercentage(0.1));
+        assertThat(ratios.path("rpc_native_vs_zap_rpc").asDouble())
+                .isCloseTo(rps(json, "rpc-native") / rps(json, "zap-rpc-zap"), withinPercentage(0.1));
         assertThat(ratios.path("h2c_vs_http_health").asDouble())
                 .isCloseTo(rps(json, "h2c-health") / rps(json, "http-health"), withinPercentage(0.1));
         assertThat(ratios.path("zap_vs_h2c_rpc").asDouble())

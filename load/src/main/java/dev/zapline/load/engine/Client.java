@@ -6,7 +6,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Opens connections to one target (one origin, one connection pool) that send a fixed list of pre-encoded
  * requests; the engine picks which, round robin. Thread-safe; implementations: {@code ZapLoadClient}
- * ({@code zap://}) and {@code HttpLoadClient} ({@code http://}).
+ * ({@code zap://}), {@code HttpLoadClient} ({@code http://}), {@code Http2LoadClient} ({@code h2c://}) and
+ * {@code RpcLoadClient} ({@code zaprpc://}).
  */
 public interface Client {
 
