@@ -78,6 +78,13 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of text.")
     boolean json;
 
+    @Option(
+            names = "--save",
+            paramLabel = "FILE",
+            description = "Also write the input's bytes (a sample's, or hex text's decoded) to FILE once they decode: "
+                    + "--sample eth-request --save call.bin gives zapline load zaprpc:// its --payload.")
+    Path save;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -101,6 +108,9 @@ final class InspectCommand implements Callable<Integer> {
                 if (!json) {
                     appendText(text, p, d, stream);
                 }
+            }
+            if (save != null) {
+                Files.write(save, data);
             }
             if (json) {
                 StringBuilder sb = new StringBuilder();

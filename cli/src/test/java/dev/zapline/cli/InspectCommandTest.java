@@ -149,4 +149,24 @@ class InspectCommandTest {
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).contains("no such file:");
     }
+
+    @Test
+    void saveWritesTheSampleBytesThatInspectThenReadsBack(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path call = dir.resolve("call.bin");
+        CliRun saved = CliRun.of("inspect", "--sample", "eth-request", "--save", call.toString());
+        assertThat(saved.exit()).as(saved.err()).isZero();
+        assertThat(java.nio.file.Files.readAllBytes(call))
+                .isEqualTo(dev.zapline.cli.inspect.Samples.bytes("eth-request"));
+        CliRun again = CliRun.of("inspect", call.toString(), "--layout", "eth-request");
+        assertThat(again.exit()).as(again.err()).isZero();
+        assertThat(again.out()).isEqualTo(saved.out());
+        // bad input is not saved
+        java.nio.file.Path garbage = java.nio.file.Files.write(dir.resolve("garbage.bin"), new byte[] {1, 2, 3});
+        java.nio.file.Path bad = dir.resolve("bad.bin");
+        assertThat(CliRun.of("inspect", garbage.toString(), "--save", bad.toString())
+                        .exit())
+                .isEqualTo(2);
+        assertThat(bad).doesNotExist();
+    }
 }
