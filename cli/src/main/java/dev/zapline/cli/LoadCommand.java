@@ -5,6 +5,7 @@ import dev.zapline.cli.load.CommandText;
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.LoadTarget;
 import dev.zapline.cli.load.NettyDefaults;
+import dev.zapline.cli.load.RequestFlags;
 import dev.zapline.cli.load.RpcTarget;
 import dev.zapline.cli.load.SegmentFlags;
 import dev.zapline.cli.load.StartAt;
@@ -29,16 +30,12 @@ import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
 import dev.zapline.load.threshold.Gate;
 import dev.zapline.load.threshold.Thresholds;
-import dev.zapline.transport.ClientTls;
 import dev.zapline.transport.metrics.MetricsEndpoint;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -81,36 +78,6 @@ public final class LoadCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description = "Several requests, sent round robin (format " + "above); -H headers are added to each.")
     Path targets;
-
-    @Option(names = "-X", paramLabel = "METHOD", description = "Request method (default ${DEFAULT-VALUE}).")
-    String method = "GET";
-
-    @Option(names = "-H", paramLabel = "NAME: VALUE", description = "Request header (repeatable).")
-    List<String> headers = new ArrayList<>();
-
-    @Option(names = "--body", description = "Request body.")
-    String body;
-
-    @Option(names = "--body-file", paramLabel = "FILE", description = "Request body from a file.")
-    Path bodyFile;
-
-    @Option(
-            names = "--schema",
-            paramLabel = "FILE.zap",
-            description = "zaprpc://: the schema naming the URL's Interface.method.")
-    Path schema;
-
-    @Option(
-            names = "--payload",
-            paramLabel = "FILE",
-            description = "zaprpc://: the method's params, a ZAP message's bytes (default: none).")
-    Path payloadFile;
-
-    @Option(
-            names = "--rpc-node-id",
-            paramLabel = "ID",
-            description = "zaprpc://: the node id of the handshake (default ${DEFAULT-VALUE}).")
-    String rpcNodeId = "zapline-load";
 
     @Option(names = "--rate", paramLabel = "R", description = "Open model: R requests/s for --duration.")
     Double rate;
@@ -275,11 +242,11 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     TlsFlags tls = new TlsFlags();
 
+    @Mixin
+    RequestFlags request = new RequestFlags();
+
     @Option(names = "--nio", description = "Use NIO even where epoll is available.")
     boolean nio;
-
-    /** The target's TLS line for the start, or null for a plaintext target (set when the client is made). */
-    private String tlsLine;
 
     @Override
     public Integer call() throws Exception {
@@ -323,8 +290,8 @@ public final class LoadCommand implements Callable<Integer> {
                             late / 1e9,
                             plan.warmupNanos() > 0 ? "warm-up's" : "measured phase's");
                 }
-                if (tlsLine != null) {
-                    System.err.println(tlsLine);
+                if (request.tlsLine() != null) {
+                    System.err.println(request.tlsLine());
                 }
             }
             CountDownLatch reported = new CountDownLatch(1);
@@ -425,63 +392,7 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     private Client client(ZapLoops loops) throws java.io.IOException {
-        if ((url == null) == (targets == null)) {
-            throw new IllegalArgumentException("give a URL or --targets FILE" + (url == null ? "" : ", not both"));
-        }
-        if (RpcTarget.isRpc(url)) {
-            return rpcClient(loops);
-        }
-        if (schema != null || payloadFile != null) {
-            throw new IllegalArgumentException("--schema and --payload are for zaprpc:// targets");
-        }
-        if (url != null) {
-            byte[] payload = bodyFile != null
-                    ? Files.readAllBytes(bodyFile)
-                    : body != null ? body.getBytes(StandardCharsets.UTF_8) : new byte[0];
-            LoadTarget t = LoadTarget.parse(url);
-            if (speaksHttp2()) {
-                List<LoadTarget.Request> one =
-                        List.of(new LoadTarget.Request(method, t.target(), parseHeaders(), payload));
-                return t.http2Client(loops, one, tlsFor(t), depth);
-            }
-            return t.client(loops, method, parseHeaders(), payload, tlsFor(t));
-        }
-        if (!method.equals("GET") || body != null || bodyFile != null) {
-            throw new IllegalArgumentException(
-                    "with --targets, methods and bodies come from the file: drop -X, " + "--body and --body-file");
-        }
-        List<TargetsFile.Entry> entries = TargetsFile.read(targets);
-        List<LoadTarget.Request> requests = new ArrayList<>();
-        for (TargetsFile.Entry e : entries) {
-            List<Map.Entry<String, String>> h = new ArrayList<>(parseHeaders());
-            h.addAll(e.headers());
-            requests.add(new LoadTarget.Request(e.method(), e.target().target(), h, e.body()));
-        }
-        LoadTarget first = entries.get(0).target();
-        if (speaksHttp2()) {
-            return first.http2Client(loops, requests, tlsFor(first), depth);
-        }
-        return first.client(loops, requests, tlsFor(first));
-    }
-
-    /** The {@code zaprpc://} client: HTTP's request options refused, the method resolved, the payload read. */
-    private Client rpcClient(ZapLoops loops) throws java.io.IOException {
-        if (!method.equals("GET") || !headers.isEmpty() || body != null || bodyFile != null) {
-            throw new IllegalArgumentException(
-                    "-X, -H, --body and --body-file are HTTP's: a zaprpc:// call takes --payload FILE");
-        }
-        tls.config(false, false, Durations.nanos(timeout));
-        RpcTarget t = RpcTarget.parse(url);
-        byte[] params = payloadFile == null ? new byte[0] : Files.readAllBytes(payloadFile);
-        return t.client(loops, t.ordinal(schema), params, rpcNodeId, depth);
-    }
-
-    /** The TLS of {@code t} from the TLS options (null for a plaintext target, which refuses them). */
-    private ClientTls tlsFor(LoadTarget t) {
-        boolean h2 = speaksHttp2();
-        ClientTls c = tls.config(t.tls(), t.zap(), Durations.nanos(timeout), h2);
-        tlsLine = c == null ? null : tls.describe(t.zap(), h2);
-        return c;
+        return request.client(loops, url, targets, speaksHttp2(), depth, tls, Durations.nanos(timeout));
     }
 
     /** The target (the URL, or the targets file's first) once parsed, for {@link #speaksHttp2}. */
@@ -597,18 +508,5 @@ public final class LoadCommand implements Callable<Integer> {
     /** {@code --segment}, or the whole run. */
     Segment segment() {
         return split.segment();
-    }
-
-    private List<Map.Entry<String, String>> parseHeaders() {
-        List<Map.Entry<String, String>> out = new ArrayList<>();
-        for (String h : headers) {
-            int colon = h.indexOf(':');
-            if (colon <= 0) {
-                throw new IllegalArgumentException("header '" + h + "' must be NAME: VALUE");
-            }
-            out.add(Map.entry(
-                    h.substring(0, colon).strip(), h.substring(colon + 1).strip()));
-        }
-        return out;
     }
 }

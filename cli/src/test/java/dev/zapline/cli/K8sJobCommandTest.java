@@ -92,7 +92,7 @@ class K8sJobCommandTest {
             assertThat(load.json).isEqualTo(Path.of("/results/golden-run/seg-" + k + ".json"));
             assertThat(load.hdrLog).isEqualTo(Path.of("/results/golden-run/seg-" + k + ".hdr"));
             assertThat(load.url).isEqualTo("http://target.example:8080/health");
-            assertThat(load.headers).containsExactly("X-Note: $(HOME) stays \"as typed\"");
+            assertThat(load.request.headers).containsExactly("X-Note: $(HOME) stays \"as typed\"");
             assertThat(load.plan().isOpen()).isTrue();
             assertThat(load.plan().measuredNanos()).isEqualTo(60_000_000_000L);
             // the threshold is judged once, by the merge, on the whole run: not by each segment on its share
