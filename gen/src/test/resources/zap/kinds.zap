@@ -40,3 +40,12 @@ struct Odd {
     Nested Leaf   @12
     Last   u8     @16
 }
+
+# Only scalars, text and bytes: the writer zeroes just the header and fixed section, the payloads cover the tail.
+# (Not `Data`: the npm zapgen's TypeScript view then returns its whole buffer for that getter.)
+struct Flat {
+    Id    u64   @0
+    Label text  @8
+    Body  bytes @16
+    Mark  u8    @24
+}

@@ -1,14 +1,12 @@
 package dev.zapline.cli;
 
-import dev.zapline.gen.JavaEmitter;
-import dev.zapline.gen.Schema;
 import dev.zapline.gen.SchemaException;
-import dev.zapline.gen.SchemaParser;
+import dev.zapline.gen.ZapCompiler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -57,22 +55,14 @@ final class GenCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            Map<Path, String> files = new LinkedHashMap<>();
+            List<ZapCompiler.Source> sources = new ArrayList<>();
             for (Path file : schemas) {
-                Schema schema = SchemaParser.parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
-                String pkg = javaPackage != null ? javaPackage : schema.pkg();
-                Path dir = out.resolve(pkg.replace('.', '/'));
-                for (Map.Entry<String, String> e :
-                        JavaEmitter.emit(schema, pkg, rpc).entrySet()) {
-                    if (files.put(dir.resolve(e.getKey() + ".java"), e.getValue()) != null) {
-                        throw new IllegalArgumentException("two schemas generate " + pkg + "." + e.getKey());
-                    }
-                }
+                sources.add(new ZapCompiler.Source(file.toString(), Files.readString(file, StandardCharsets.UTF_8)));
             }
-            for (Map.Entry<Path, String> f : files.entrySet()) {
-                Files.createDirectories(f.getKey().getParent());
-                Files.writeString(f.getKey(), f.getValue(), StandardCharsets.UTF_8);
-                spec.commandLine().getOut().println(f.getKey());
+            Map<Path, String> files = ZapCompiler.compile(sources, javaPackage, rpc);
+            ZapCompiler.write(out, files);
+            for (Path f : files.keySet()) {
+                spec.commandLine().getOut().println(out.resolve(f));
             }
             spec.commandLine()
                     .getErr()

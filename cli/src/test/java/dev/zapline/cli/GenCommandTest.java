@@ -110,7 +110,7 @@ class GenCommandTest {
         Path outDir = dir.resolve("out");
 
         assertThat(gen(a.toString(), b.toString(), "-d", outDir.toString())).isEqualTo(2);
-        assertThat(err.toString().strip()).isEqualTo("zapline gen: two schemas generate same.A");
+        assertThat(err.toString().strip()).isEqualTo("zapline gen: " + b + ": a second schema generates same.A");
         assertThat(outDir).doesNotExist();
     }
 }

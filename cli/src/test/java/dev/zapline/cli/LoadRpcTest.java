@@ -47,10 +47,9 @@ class LoadRpcTest {
     }
 
     private Path ethPayload() throws Exception {
-        byte[] method = EthSample.method();
         byte[] account = EthSample.account();
-        byte[] req = new byte[EthCallReq.size(method.length, account.length)];
-        int n = EthCallReq.write(req, 0, 7, EthSample.BLOCK, method, account);
+        byte[] req = new byte[EthCallReq.messageSize(EthSample.METHOD, account)];
+        int n = EthCallReq.write(req, 0, 7, EthSample.BLOCK, EthSample.METHOD, account);
         Path p = dir.resolve("eth.zap");
         Files.write(p, java.util.Arrays.copyOf(req, n));
         return p;

@@ -24,17 +24,19 @@ import org.junit.jupiter.api.Test;
 class ModuleLayeringTest {
 
     /** Module → the modules its main code may import (itself included). Mirrors the poms and docs/design.md. */
-    private static final Map<String, Set<String>> ALLOWED = Map.of(
-            "wire", Set.of("wire"),
-            "codec", Set.of("wire", "codec"),
-            "transport", Set.of("transport"),
-            "server", Set.of("wire", "codec", "transport", "server"),
-            "client", Set.of("wire", "codec", "transport", "client"),
-            "fixtures", Set.of("wire", "codec", "fixtures"),
-            "load", Set.of("wire", "codec", "transport", "client", "load"),
-            "gen", Set.of("gen"),
-            "cli", Set.of("wire", "codec", "transport", "server", "client", "fixtures", "load", "gen", "cli"),
-            "bench", Set.of("wire", "codec", "transport", "server", "client", "fixtures", "load", "bench"));
+    private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
+            Map.entry("wire", Set.of("wire")),
+            Map.entry("codec", Set.of("wire", "codec")),
+            Map.entry("transport", Set.of("transport")),
+            Map.entry("server", Set.of("wire", "codec", "transport", "server")),
+            Map.entry("client", Set.of("wire", "codec", "transport", "client")),
+            Map.entry("fixtures", Set.of("wire", "codec", "fixtures")),
+            Map.entry("load", Set.of("wire", "codec", "transport", "client", "load")),
+            Map.entry("gen", Set.of("gen")),
+            Map.entry("maven-plugin", Set.of("maven")), // runs gen in a child JVM, imports nothing of ours
+            Map.entry(
+                    "cli", Set.of("wire", "codec", "transport", "server", "client", "fixtures", "load", "gen", "cli")),
+            Map.entry("bench", Set.of("wire", "codec", "transport", "server", "client", "fixtures", "load", "bench")));
 
     private static final Pattern IMPORT =
             Pattern.compile("^import (?:static )?dev\\.zapline\\.([a-z0-9]+)(\\S*);", Pattern.MULTILINE);

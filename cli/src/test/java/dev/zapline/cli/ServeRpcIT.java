@@ -32,8 +32,8 @@ class ServeRpcIT {
                 new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             int port = ShadedJarIT.awaitListening(in, "listening on rpc 127\\.0\\.0\\.1:(\\d+)")
                     .port();
-            byte[] req = new byte[EthCallReq.size(EthSample.METHOD.length(), 20)];
-            int n = EthCallReq.write(req, 0, 77, EthSample.BLOCK, EthSample.method(), EthSample.account());
+            byte[] req = new byte[EthCallReq.messageSize(EthSample.METHOD, EthSample.account())];
+            int n = EthCallReq.write(req, 0, 77, EthSample.BLOCK, EthSample.METHOD, EthSample.account());
             CompletableFuture<byte[]> answer = new CompletableFuture<>();
             try (ZapLoops loops = ZapLoops.create(1, false);
                     RpcClient client =

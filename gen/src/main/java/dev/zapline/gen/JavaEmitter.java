@@ -28,6 +28,9 @@ public final class JavaEmitter {
     private static final Set<String> TAKEN = Set.of(
             "Zap",
             "ZapBuilder",
+            "ZapField",
+            "ZapKind",
+            "ZapLayout",
             "ZapList",
             "ZapListWriter",
             "ZapMessage",

@@ -33,7 +33,7 @@ final class StructEmitter {
 
     /** Two fields may not share a Java name, nor take one the class itself uses. */
     private void checkNames() {
-        Set<String> constants = new HashSet<>(Set.of("SIZE"));
+        Set<String> constants = new HashSet<>(Set.of("SIZE", "LAYOUT"));
         Set<String> members = new HashSet<>(Set.of("wrap", "zapObject", "isNull", "messageSize", "write", "encode"));
         for (GenField f : fields) {
             if (!constants.add(f.constant()) || !members.add(f.member())) {
@@ -60,6 +60,7 @@ final class StructEmitter {
         }
         out.line("/** Bytes of the fixed section: the end of the field that ends last. */");
         out.line("public static final int SIZE = " + struct.fixedSize() + ";");
+        layout();
         out.blank();
         writer.constants();
         out.line("private final ZapObject obj = new ZapObject();");
@@ -72,6 +73,50 @@ final class StructEmitter {
         writer.emit();
         out.line("}");
         return out.render();
+    }
+
+    /**
+     * {@code LAYOUT}, the fields as a {@code ZapLayout} for {@code ZapValidator} and {@code zapline inspect}. Its
+     * fixed size is {@code SIZE}, not rounded. A list's elements are described as what npm zapgen writes, every one
+     * {@code [u32 length][payload]}: a list of structs as messages of the element's layout, any other list as
+     * bytes, so the validator walks each length prefix. A struct reached again through its own fields (directly or
+     * through another) sees a null nested layout there, since its {@code LAYOUT} is not built yet: that pointer is
+     * checked for range only.
+     */
+    private void layout() {
+        out.imports("dev.zapline.wire.ZapField")
+                .imports("dev.zapline.wire.ZapKind")
+                .imports("dev.zapline.wire.ZapLayout");
+        out.line("/** The fields as a layout, for {@code ZapValidator.validate} (each pointer and length checked). */");
+        out.line("public static final ZapLayout LAYOUT = new ZapLayout(");
+        out.line("        java.util.List.of(");
+        for (int i = 0; i < fields.size(); i++) {
+            GenField f = fields.get(i);
+            out.line("                " + layoutField(f) + (i + 1 < fields.size() ? "," : "),"));
+        }
+        if (fields.isEmpty()) {
+            out.line("                ),");
+        }
+        out.line("        SIZE);");
+    }
+
+    private static String layoutField(GenField f) {
+        ZapType t = f.field().type();
+        String name = "\"" + f.field().name() + "\"";
+        String c = f.constant();
+        return switch (t.kind()) {
+            case BYTES_FIXED ->
+                "new ZapField(" + name + ", ZapKind.FIXED, " + c + ", " + t.fixedSize() + ", null, null)";
+            case STRUCT ->
+                "new ZapField(" + name + ", ZapKind.STRUCT, " + c + ", 0, null, " + JavaNames.type(t.struct())
+                        + ".LAYOUT)";
+            case LIST ->
+                t.element().kind() == Kind.STRUCT
+                        ? "new ZapField(" + name + ", ZapKind.LIST, " + c + ", 0, ZapKind.STRUCT, "
+                                + JavaNames.type(t.element().struct()) + ".LAYOUT)"
+                        : "new ZapField(" + name + ", ZapKind.LIST, " + c + ", 0, ZapKind.BYTES, null)";
+            default -> "new ZapField(" + name + ", ZapKind." + t.kind().name() + ", " + c + ", 0, null, null)";
+        };
     }
 
     private String describe() {

@@ -106,7 +106,12 @@ final class StructWriterEmitter {
         checkFixed();
         out.wrapped("int size = messageSize(", sizeArgs, ");");
         out.line("Objects.checkFromIndexSize(off, size, dst.length);");
-        out.line("Arrays.fill(dst, off, off + size, (byte) 0);");
+        if (fields.stream().anyMatch(f -> f.kind() == Kind.LIST || f.kind() == Kind.STRUCT)) {
+            out.line("Arrays.fill(dst, off, off + size, (byte) 0);");
+        } else {
+            // The text and bytes payloads cover the tail without a gap: only the header and fixed section need zeros.
+            out.line("Arrays.fill(dst, off, off + Zap.HEADER_SIZE + SIZE, (byte) 0);");
+        }
         out.line("I32.set(dst, off, Zap.MAGIC);");
         out.line("I16.set(dst, off + 4, (short) Zap.VERSION_1);");
         out.line("I32.set(dst, off + 8, Zap.HEADER_SIZE);");

@@ -6,6 +6,10 @@ import dev.zapline.gen.RandomFields.Value;
 import dev.zapline.gen.Schema.Field;
 import dev.zapline.gen.Schema.Struct;
 import dev.zapline.wire.ZapBuilder;
+import dev.zapline.wire.ZapFormatException;
+import dev.zapline.wire.ZapLayout;
+import dev.zapline.wire.ZapMessage;
+import dev.zapline.wire.ZapValidator;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -79,8 +83,23 @@ class ZapgenDifferentialTest {
                 assertThat(reader.dump(c.struct, RandomFields.HEX.parseHex(parts[0])))
                         .as(what + ": Java reading TypeScript")
                         .isEqualTo(expected);
+                validates(code, c.struct, c.java, what + ": LAYOUT validating Java's bytes");
+                validates(
+                        code, c.struct, RandomFields.HEX.parseHex(parts[0]), what + ": LAYOUT validating TypeScript's");
             }
             return cases.size();
+        }
+    }
+
+    /** The generated {@code LAYOUT} accepts every valid message: a validator that refused the peer's would show. */
+    private static void validates(Compiled code, Struct s, byte[] message, String what)
+            throws ReflectiveOperationException {
+        ZapLayout layout = (ZapLayout) code.type(s.name()).getField("LAYOUT").get(null);
+        assertThat(layout.fixedSize()).as(what).isEqualTo(s.fixedSize());
+        try {
+            ZapValidator.validate(new ZapMessage().wrap(message), layout);
+        } catch (ZapFormatException e) {
+            throw new AssertionError(what + ": " + e.getMessage(), e);
         }
     }
 

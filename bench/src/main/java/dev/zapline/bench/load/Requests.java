@@ -38,7 +38,7 @@ public final class Requests {
     /** The sample eth request, 82 bytes. */
     public static byte[] eth() {
         ZapBuilder b = new ZapBuilder();
-        EthCallReq.encode(b, EthSample.ID, EthSample.BLOCK, EthSample.method(), EthSample.account());
+        EthCallReq.encode(b, EthSample.ID, EthSample.BLOCK, EthSample.METHOD, EthSample.account());
         return b.toByteArray();
     }
 

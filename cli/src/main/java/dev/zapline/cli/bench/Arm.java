@@ -190,7 +190,7 @@ enum Arm {
             case JSON -> EthJson.sampleRequest();
             case ZAP -> {
                 ZapBuilder b = new ZapBuilder();
-                EthCallReq.encode(b, EthSample.ID, EthSample.BLOCK, EthSample.method(), EthSample.account());
+                EthCallReq.encode(b, EthSample.ID, EthSample.BLOCK, EthSample.METHOD, EthSample.account());
                 yield b.toByteArray();
             }
         };

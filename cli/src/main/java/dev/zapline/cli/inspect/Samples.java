@@ -40,7 +40,7 @@ public final class Samples {
                 ZapHttpWriter.response(b, false, 200, "OK", "HTTP/1.1", headers(), body, 0, body.length, null);
             }
             case "eth-request" ->
-                EthCallReq.encode(b, EthSample.ID, EthSample.BLOCK, EthSample.method(), EthSample.account());
+                EthCallReq.encode(b, EthSample.ID, EthSample.BLOCK, EthSample.METHOD, EthSample.account());
             case "eth-response" -> {
                 byte[] account = EthSample.account();
                 long balance = EthSample.balance(

@@ -117,9 +117,7 @@ public final class EthRpc {
 
     /** Computes the eth answer to {@code req} into {@code s.out}; returns its size. */
     private static int answer(State s, EthCallReq req) {
-        ZapSlice account = req.account(s.slice);
-        long balance = EthSample.balance(
-                req.block(), req.methodLength(), account.length(), account.isEmpty() ? 0 : account.byteAt(0));
+        long balance = EthSample.balance(req, s.slice);
         return EthCallResp.write(s.out, 0, req.id(), balance, EthSample.NONCE, BLOCK_HASH);
     }
 

@@ -47,7 +47,7 @@ class DemoAppTest {
                             + EthSample.BLOCK_HASH_HEX + "\"}");
 
             ZapBuilder b = new ZapBuilder();
-            EthCallReq.encode(b, 7, EthSample.BLOCK, EthSample.method(), EthSample.account());
+            EthCallReq.encode(b, 7, EthSample.BLOCK, EthSample.METHOD, EthSample.account());
             HttpResponse<byte[]> zap = client.send(
                     HttpRequest.newBuilder(URI.create(base + "/rpc"))
                             .header("content-type", "application/zap")

@@ -89,10 +89,9 @@ class EthRpcPeerTest {
     }
 
     private static byte[] eth(long id, long block) {
-        byte[] method = EthSample.method();
         byte[] account = EthSample.account();
-        byte[] out = new byte[EthCallReq.size(method.length, account.length)];
-        int n = EthCallReq.write(out, 0, id, block, method, account);
+        byte[] out = new byte[EthCallReq.messageSize(EthSample.METHOD, account)];
+        int n = EthCallReq.write(out, 0, id, block, EthSample.METHOD, account);
         return java.util.Arrays.copyOf(out, n);
     }
 

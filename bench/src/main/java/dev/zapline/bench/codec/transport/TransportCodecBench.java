@@ -65,6 +65,7 @@ public class TransportCodecBench {
     private final HeaderBlockWriter headers = new HeaderBlockWriter();
     private final EthCallReq eth = new EthCallReq();
     private final ZapSlice slice = new ZapSlice();
+    private final ZapSlice account = new ZapSlice();
     private final byte[] ethOut = new byte[128];
     private ByteBuf httpHealth;
     private ByteBuf httpRpc;
@@ -167,7 +168,7 @@ public class TransportCodecBench {
     /** The eth handler on a body at {@code index}: decode in place, compute, typed write into ethOut. */
     private int rpc(ByteBuf in, int index, int length) {
         EthCallReq req = eth.wrap(adapter.wrap(body, in, index, length));
-        long balance = EthSample.balance(req.block(), req.methodLength(), req.accountLength(), req.accountByte(0));
+        long balance = EthSample.balance(req, account);
         return EthCallResp.write(ethOut, 0, req.id(), balance, EthSample.NONCE, BLOCK_HASH);
     }
 }
