@@ -72,7 +72,12 @@ check("echo of no message", r.status, 400);
 check("its reason", text(r.body).startsWith('{"error":"echo: the request is not a ZAP message: '), true);
 r = await call(EchoMethod.echo, newCount({ heard: 1n }));
 check("echo of a Count", r.status, 400);
-check("its reason", text(r.body), '{"error":"echo: the request\'s root object of 44 bytes at 16 ends past its size 24"}');
+check("its reason", text(r.body), '{"error":"echo: bad request: offset 8: root object spans [16, 60) outside [16, 24)"}');
+const lying = newNote(sent).slice();
+new DataView(lying.buffer, lying.byteOffset).setUint32(16 + 28 + 4, 0x40000000, true); // Label's length
+r = await call(EchoMethod.echo, lying);
+check("echo whose Label lies", r.status, 400);
+check("its reason", text(r.body).startsWith('{"error":"echo: bad request: ') && text(r.body).includes("'Label'"), true);
 r = await call(EchoMethod.echo, newNote({ ...sent, label: "boom" }));
 check("echo that throws", r.status, 500);
 check("its reason", text(r.body), '{"error":"method echo failed: boom asked for"}');

@@ -47,6 +47,6 @@ class GenRpcPeerTest {
         List<String> failures = new ArrayList<>();
         result.path("failures").forEach(f -> failures.add(f.asText()));
         assertThat(failures).as("checks that failed in Node").isEmpty();
-        assertThat(result.path("checks").asInt()).isEqualTo(20);
+        assertThat(result.path("checks").asInt()).isEqualTo(22);
     }
 }

@@ -31,6 +31,7 @@ public final class JavaEmitter {
             "ZapField",
             "ZapKind",
             "ZapLayout",
+            "ZapValidator",
             "ZapList",
             "ZapListWriter",
             "ZapMessage",

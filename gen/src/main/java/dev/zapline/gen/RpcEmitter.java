@@ -43,10 +43,11 @@ final class RpcEmitter {
                 "dev.zapline.server.rpc.RpcMethod",
                 "dev.zapline.server.rpc.RpcReply",
                 "dev.zapline.server.rpc.RpcService",
-                "dev.zapline.wire.Zap",
                 "dev.zapline.wire.ZapBuilder",
                 "dev.zapline.wire.ZapFormatException",
+                "dev.zapline.wire.ZapLayout",
                 "dev.zapline.wire.ZapMessage",
+                "dev.zapline.wire.ZapValidator",
                 "io.netty.buffer.ByteBuf",
                 "io.netty.buffer.PooledByteBufAllocator",
                 "java.util.ArrayDeque",
@@ -61,7 +62,8 @@ final class RpcEmitter {
                 "<p>Serving: the payload is read in place by a request reader that belongs to the event loop's"
                         + " thread, and the answer the implementation builds in the loop's {@code ZapBuilder} is"
                         + " copied into the reply's body and sent 200; nothing is allocated once warm. A payload that"
-                        + " is not a message whose root object fits is answered 400 with the reason; an exception of"
+                        + " is not a message of the request type (ZapValidator with its LAYOUT: every pointer and length)"
+                        + " is answered 400 with the reason; an exception of"
                         + " the implementation is answered 500 by the runtime. One-way methods and empty answers are"
                         + " answered 200 with an empty body.",
                 "<p>Calling: a request is copied, or written from its fields by the request type's {@code write},"
@@ -123,7 +125,7 @@ final class RpcEmitter {
         List<String> args = new ArrayList<>();
         if (m.request() != null) {
             String type = JavaNames.type(m.request().struct());
-            out.line("ZapMessage request = loop.request(call, reply, \"" + m.name() + "\", " + type + ".SIZE);");
+            out.line("ZapMessage request = loop.request(call, reply, \"" + m.name() + "\", " + type + ".LAYOUT);");
             out.line("if (request == null) {");
             out.line("return;");
             out.line("}");
@@ -159,9 +161,9 @@ final class RpcEmitter {
             out.line("private final " + JavaNames.type(t) + " " + reader(t) + " = new " + JavaNames.type(t) + "();");
         }
         out.blank();
-        out.doc("The call's payload as a message whose root object of {@code size} bytes fits in it, or null"
-                + " after answering 400 with the reason.");
-        out.line("ZapMessage request(RpcCall call, RpcReply reply, String method, int size) {");
+        out.doc("The call's payload as a message of the request type, every pointer checked against {@code layout}"
+                + " (ZapValidator), or null after answering 400 with the reason.");
+        out.line("ZapMessage request(RpcCall call, RpcReply reply, String method, ZapLayout layout) {");
         out.line("ZapMessage m;");
         out.line("try {");
         out.line("m = zap.wrap(message, call.buffer(), call.payloadIndex(), call.payloadLength());");
@@ -170,9 +172,10 @@ final class RpcEmitter {
                 + " + e.getMessage());");
         out.line("return null;");
         out.line("}");
-        out.line("if (m.rootOffset() < Zap.HEADER_SIZE || m.rootOffset() + size > m.size()) {");
-        out.line("reply.error(Rpc.STATUS_BAD_REQUEST, method + \": the request's root object of \" + size");
-        out.line("        + \" bytes at \" + m.rootOffset() + \" ends past its size \" + m.size());");
+        out.line("try {");
+        out.line("ZapValidator.validate(m, layout);");
+        out.line("} catch (ZapFormatException e) {");
+        out.line("reply.error(Rpc.STATUS_BAD_REQUEST, method + \": bad request: \" + e.getMessage());");
         out.line("return null;");
         out.line("}");
         out.line("return m;");
