@@ -42,8 +42,17 @@ public final class RpcClient implements AutoCloseable {
     private final AtomicReferenceArray<RpcResponseListener> pending = new AtomicReferenceArray<>(MAX_IN_FLIGHT);
     private final AtomicIntegerArray ids = new AtomicIntegerArray(MAX_IN_FLIGHT);
     private volatile String peerId;
+    private volatile String closeReason;
 
     private RpcClient() {}
+
+    /** A client over {@code channel}, its handler added last (tests drive it in an {@code EmbeddedChannel}). */
+    static RpcClient attach(Channel channel) {
+        RpcClient client = new RpcClient();
+        channel.pipeline().addLast(new RpcClientHandler(client));
+        client.channel = channel;
+        return client;
+    }
 
     /**
      * Connects, sends the handshake announcing {@code nodeId} and waits for the server's.
@@ -131,9 +140,32 @@ public final class RpcClient implements AutoCloseable {
         this.peerId = id;
     }
 
-    /** The listener of {@code reqId}, removed; null when no such call is outstanding. */
+    /**
+     * Why the connection closed, once it has: what was wrong with the server's bytes (a bad frame, a response to
+     * no outstanding call), {@code closed by the server}, or {@code closed by the client}; null while open. A
+     * listener told {@link RpcResponseListener#onClosed} finds the reason here.
+     */
+    public String closeReason() {
+        return closeReason;
+    }
+
+    /** Records why the connection is closing; the first reason stays. */
+    void closing(String why) {
+        if (closeReason == null) {
+            closeReason = why;
+        }
+    }
+
+    /**
+     * The listener of {@code reqId}, removed; null when no such call is outstanding (its slot empty, or held by a
+     * call {@link #MAX_IN_FLIGHT} ids away).
+     */
     RpcResponseListener take(int reqId) {
-        return pending.getAndSet(slot(reqId), null);
+        int slot = slot(reqId);
+        if (ids.get(slot) != reqId || pending.get(slot) == null) {
+            return null;
+        }
+        return pending.getAndSet(slot, null);
     }
 
     /** Tells every outstanding call's listener that it will not be answered. */
@@ -159,6 +191,7 @@ public final class RpcClient implements AutoCloseable {
     public void close() {
         Channel c = channel;
         if (c != null) {
+            closing("closed by the client");
             c.close().awaitUninterruptibly();
         }
     }

@@ -15,8 +15,11 @@ import io.netty.util.concurrent.Promise;
 
 /**
  * Reads an {@link RpcClient}'s connection: the server's handshake, then correlated response frames read in place
- * and handed to their call's listener. A malformed handshake, a frame shorter than its correlated header, longer
- * than {@link Rpc#MAX_FRAME} or holding a bad envelope closes the connection (the peer client does the same).
+ * and handed to their call's listener. Whatever the client cannot accept closes the connection, the reason kept in
+ * {@link RpcClient#closeReason()}: a malformed handshake, a frame shorter than its correlated header or longer
+ * than {@link Rpc#MAX_FRAME}, a flag other than response, a bad envelope, an answer to no outstanding call (the
+ * client cannot cancel calls, so only a broken server sends one), or the end of the stream inside a frame. Bytes
+ * after such a frame are not read.
  */
 final class RpcClientHandler extends ChannelInboundHandlerAdapter {
 
@@ -24,6 +27,7 @@ final class RpcClientHandler extends ChannelInboundHandlerAdapter {
     private final RpcResponseView view = new RpcResponseView();
     private final Promise<String> handshake = new DefaultPromise<>(GlobalEventExecutor.INSTANCE);
     private ByteBuf cumulation;
+    private boolean failed;
 
     RpcClientHandler(RpcClient client) {
         this.client = client;
@@ -35,7 +39,7 @@ final class RpcClientHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext chc, Object msg) {
-        if (!(msg instanceof ByteBuf in)) {
+        if (!(msg instanceof ByteBuf in) || failed) {
             ReferenceCountUtil.release(msg);
             return;
         }
@@ -58,8 +62,9 @@ final class RpcClientHandler extends ChannelInboundHandlerAdapter {
             ByteBuf in = cumulation;
             int start = in.readerIndex();
             long length = in.getUnsignedIntLE(start);
-            if (length > Rpc.MAX_FRAME || length < (handshake.isDone() ? Rpc.CORRELATED_HEADER : 1)) {
-                fail(chc, "frame of " + length + " bytes");
+            int min = handshake.isDone() ? Rpc.CORRELATED_HEADER : 1;
+            if (length > Rpc.MAX_FRAME || length < min) {
+                fail(chc, "frame of " + length + " bytes outside " + min + ".." + Rpc.MAX_FRAME);
                 return;
             }
             if (in.readableBytes() < Rpc.LENGTH_PREFIX + length) {
@@ -69,38 +74,45 @@ final class RpcClientHandler extends ChannelInboundHandlerAdapter {
             if (!handshake.isDone()) {
                 String id = RpcHandshake.read(in, body, (int) length);
                 if (id == null) {
-                    fail(chc, "malformed handshake");
+                    fail(chc, "malformed handshake of " + length + " bytes");
                     return;
                 }
                 client.peerId(id);
                 handshake.setSuccess(id);
-            } else if (!response(in, body, (int) length)) {
-                fail(chc, "malformed response frame");
-                return;
+            } else {
+                String bad = response(in, body, (int) length);
+                if (bad != null) {
+                    fail(chc, bad);
+                    return;
+                }
             }
             in.skipBytes(Rpc.LENGTH_PREFIX + (int) length);
         }
     }
 
-    /** Hands one correlated frame to its listener; false for a bad envelope. Other flags and ids are ignored. */
-    private boolean response(ByteBuf in, int index, int length) {
+    /** Hands one correlated frame to its listener; what is wrong with it when it cannot be accepted. */
+    private String response(ByteBuf in, int index, int length) {
         int reqId = in.getIntLE(index);
-        if (in.getIntLE(index + 4) != Rpc.FLAG_RESPONSE) {
-            return true;
+        int flag = in.getIntLE(index + 4);
+        if (flag != Rpc.FLAG_RESPONSE) {
+            return "frame flag " + flag + " is not a response (2)";
         }
         try {
             view.wrap(in, index + Rpc.CORRELATED_HEADER, length - Rpc.CORRELATED_HEADER);
         } catch (ZapFormatException e) {
-            return false;
+            return "bad response envelope: " + e.getMessage();
         }
         RpcResponseListener l = client.take(reqId);
-        if (l != null) {
-            l.onResponse(reqId, view);
+        if (l == null) {
+            return "response to request " + reqId + ", which is not outstanding";
         }
-        return true;
+        l.onResponse(reqId, view);
+        return null;
     }
 
     private void fail(ChannelHandlerContext chc, String why) {
+        failed = true;
+        client.closing(why);
         handshake.tryFailure(new IllegalStateException(why));
         if (cumulation != null) {
             cumulation.release();
@@ -111,13 +123,19 @@ final class RpcClientHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
+        failed = true;
+        client.closing("connection failed: " + cause);
         handshake.tryFailure(cause);
         chc.close();
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext chc) {
-        handshake.tryFailure(new IllegalStateException("connection closed"));
+        if (cumulation != null && cumulation.isReadable()) {
+            client.closing("closed by the server inside a frame, " + cumulation.readableBytes() + " bytes into it");
+        }
+        client.closing("closed by the server");
+        handshake.tryFailure(new IllegalStateException(client.closeReason()));
         if (cumulation != null) {
             cumulation.release();
             cumulation = null;
