@@ -13,27 +13,41 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Bytes allocated per warmed RPC call on the server's event loop (frame decoded, envelope read, handler echoing
+ * Bytes allocated by warmed RPC calls on the server's event loop (frame decoded, envelope read, handler echoing
  * the payload into the response, frame written) and on the client's (call written, answer read and handed to
- * the listener), {@link #BATCH} calls kept in flight from the client's loop. Runs in the build's allocation pass,
- * leak detector off.
+ * the listener), {@link #BATCH} calls kept in flight from the client's loop: after a warm-up, {@link #WINDOWS}
+ * windows of {@link #WINDOW} calls each, most of which must allocate exactly 0 bytes on each loop (an allocation
+ * per call, or per 16 calls, makes every window non-zero), and all of them less than a byte per call.
+ *
+ * <p>What the other windows hold, measured with JFR ({@code -XX:-UseTLAB}, allocation events with stacks; see
+ * docs/rpc.md): nothing from a call's path. Netty's pooled allocator now and then builds a new subpage when the
+ * read buffer's size class has none left (a {@code PoolSubpage}, 72 bytes, and its 24-byte bitmap) and refills
+ * its thread cache's recycled entries (40 bytes each); and the JVM allocates {@code String}s (24 bytes each plus
+ * a 24 to 392-byte array, in bursts of up to about 20) in a compiled frame, at a site with no allocating bytecode.
+ * In 16 runs (10 of this test, 6 of GenRpcAllocationTest) at most 6 windows in 30 saw some, 64 B to 3.2 KB each.
+ * The server's idle check used to allocate a task (64 bytes) every half idle period; it is one periodic task now.
+ * Runs in the build's allocation pass, leak detector off.
  */
 @Tag("allocation")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RpcAllocationTest {
 
     private static final int BATCH = 16;
+    private static final int WINDOWS = 30;
+    private static final int WINDOW = 10_000;
     private static final ByteBuf PAYLOAD = Unpooled.wrappedBuffer(new byte[82]);
 
     @Test
-    void aWarmedCallAllocatesNothingOnTheServerLoopNorOnTheClientLoop() throws Exception {
+    void warmedCallsAllocateNothingOnTheServerLoopNorOnTheClientLoop() throws Exception {
         RpcService echo = RpcService.of("Echo", new RpcMethod("echo", (call, reply) -> {
             reply.body().writeBytes(call.buffer(), call.payloadIndex(), call.payloadLength());
             reply.send();
@@ -52,22 +66,31 @@ class RpcAllocationTest {
                     .submit(() -> Thread.currentThread().threadId())
                     .get(5, TimeUnit.SECONDS);
             long serverThread = serverLoopThread();
-            driver.run(50_000);
+            driver.run(100_000);
 
             com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-            int n = 100_000;
-            long clientBefore = mx.getThreadAllocatedBytes(clientThread);
-            long serverBefore = mx.getThreadAllocatedBytes(serverThread);
-            driver.run(n);
-            double server = (mx.getThreadAllocatedBytes(serverThread) - serverBefore) / (double) n;
-            double clientSide = (mx.getThreadAllocatedBytes(clientThread) - clientBefore) / (double) n;
+            long[] server = new long[WINDOWS];
+            long[] clientSide = new long[WINDOWS];
+            for (int w = 0; w < WINDOWS; w++) {
+                long clientBefore = mx.getThreadAllocatedBytes(clientThread);
+                long serverBefore = mx.getThreadAllocatedBytes(serverThread);
+                driver.run(WINDOW);
+                server[w] = mx.getThreadAllocatedBytes(serverThread) - serverBefore;
+                clientSide[w] = mx.getThreadAllocatedBytes(clientThread) - clientBefore;
+            }
             System.out.printf(
-                    "RPC echo of 82 bytes: server loop %.3f, client loop (%s) %.3f bytes per call over %d%n",
-                    server, loops.name(), clientSide, n);
-            assertThat(driver.ok).isEqualTo(150_000);
-            assertThat(server).isLessThan(1.0);
-            assertThat(clientSide).isLessThan(1.0);
+                    "RPC echo of 82 bytes, bytes per window of %d calls: server loop %s, client loop (%s) %s%n",
+                    WINDOW, Arrays.toString(server), loops.name(), Arrays.toString(clientSide));
+            assertThat(driver.ok).isEqualTo(100_000 + WINDOWS * WINDOW);
+            assertThat(zeros(server)).as("server windows of 0 bytes").isGreaterThan(WINDOWS / 2);
+            assertThat(zeros(clientSide)).as("client windows of 0 bytes").isGreaterThan(WINDOWS / 2);
+            assertThat(LongStream.of(server).sum()).isLessThan(WINDOWS * WINDOW);
+            assertThat(LongStream.of(clientSide).sum()).isLessThan(WINDOWS * WINDOW);
         }
+    }
+
+    private static long zeros(long[] windows) {
+        return LongStream.of(windows).filter(b -> b == 0).count();
     }
 
     private static long serverLoopThread() {

@@ -11,6 +11,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,6 +41,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     private boolean closing;
     private boolean closed;
     private final Runnable idleCheck = this::idleCheck;
+    private ScheduledFuture<?> idleTimer;
     private boolean readSinceCheck;
     private int quietChecks;
     /** {@link RpcReply#later()} answers not yet written; the connection is not idle while there are some. */
@@ -50,18 +52,17 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
         this.service = endpoint.service();
     }
 
-    @Override
-    public void handlerAdded(ChannelHandlerContext chc) {
-        this.chc = chc;
-        scheduleIdleCheck();
-    }
-
     /**
      * The idle timeout without a clock read per frame: a check every half period notes whether anything was read
      * since the last one; two quiet checks in a row close the connection (1 to 1.5 timeouts after the last read).
+     * One periodic task for the connection's life, cancelled when it closes: rescheduling a one-shot task per check
+     * allocated a task (64 bytes) on the event loop every half period (issue 18).
      */
-    private void scheduleIdleCheck() {
-        chc.executor().schedule(idleCheck, Math.max(1, endpoint.idleNanos() / 2), TimeUnit.NANOSECONDS);
+    @Override
+    public void handlerAdded(ChannelHandlerContext chc) {
+        this.chc = chc;
+        long half = Math.max(1, endpoint.idleNanos() / 2);
+        idleTimer = chc.executor().scheduleAtFixedRate(idleCheck, half, half, TimeUnit.NANOSECONDS);
     }
 
     private void idleCheck() {
@@ -73,9 +74,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
             quietChecks = 0;
         } else if (++quietChecks >= 2) {
             close();
-            return;
         }
-        scheduleIdleCheck();
     }
 
     @Override
@@ -288,6 +287,10 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
 
     private void release() {
         closed = true;
+        if (idleTimer != null) {
+            idleTimer.cancel(false);
+            idleTimer = null;
+        }
         if (cumulation != null) {
             cumulation.release();
             cumulation = null;
