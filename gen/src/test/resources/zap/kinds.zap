@@ -41,11 +41,12 @@ struct Odd {
     Last   u8     @16
 }
 
-# Only scalars, text and bytes: the writer zeroes just the header and fixed section, the payloads cover the tail.
+# Only scalars, text and bytes: the writer stores every byte without a fill first (the gap 25..28 zeroed alone).
 # (Not `Data`: the npm zapgen's TypeScript view then returns its whole buffer for that getter.)
 struct Flat {
     Id    u64   @0
     Label text  @8
     Body  bytes @16
     Mark  u8    @24
+    Tail  u16   @28
 }

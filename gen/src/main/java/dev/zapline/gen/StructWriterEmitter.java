@@ -48,7 +48,6 @@ final class StructWriterEmitter {
         out.imports("dev.zapline.wire.Zap")
                 .imports("dev.zapline.wire.ZapBuilder")
                 .imports("dev.zapline.wire.ZapObjectWriter")
-                .imports("java.util.Arrays")
                 .imports("java.util.Objects");
         List<String> variableParams = new ArrayList<>();
         List<String> variableArgs = new ArrayList<>();
@@ -63,14 +62,30 @@ final class StructWriterEmitter {
                 variableArgs.add(f.param());
             }
         }
-        size(variableParams);
-        write(allParams, variableArgs);
+        size(variableParams, false);
+        write(allParams, variableArgs, false);
+        if (has(Kind.TEXT)) {
+            size(utf8(variableParams), true);
+            write(utf8(allParams), variableArgs, true);
+        }
         encode(allParams);
         helpers();
     }
 
-    private void size(List<String> params) {
-        out.line("/** Bytes of a message with these variable-length fields: what {@link #write} needs. */");
+    /** The parameters with every text field's type {@code byte[]}: its UTF-8, encoded once by the caller. */
+    private List<String> utf8(List<String> params) {
+        List<String> out = new ArrayList<>();
+        for (String p : params) {
+            out.add(p.startsWith("CharSequence ") ? "byte[] " + p.substring("CharSequence ".length()) : p);
+        }
+        return out;
+    }
+
+    private void size(List<String> params, boolean utf8) {
+        out.line(
+                utf8
+                        ? "/** As the {@code CharSequence} form, with text given as its UTF-8 bytes. */"
+                        : "/** Bytes of a message with these variable-length fields: what {@link #write} needs. */");
         out.wrapped("public static int messageSize(", params, ") {");
         out.line("int pos = Zap.HEADER_SIZE + SIZE;");
         for (GenField f : fields) {
@@ -84,6 +99,8 @@ final class StructWriterEmitter {
         for (GenField f : fields) {
             if (f.kind() == Kind.BYTES) {
                 out.line("pos += " + f.param() + ".length;");
+            } else if (f.kind() == Kind.TEXT && utf8) {
+                out.line("pos += " + f.param() + ".length;");
             } else if (f.kind() == Kind.TEXT) {
                 out.imports("dev.zapline.wire.Utf8");
                 out.line("pos += Utf8.length(" + f.param() + ");");
@@ -94,29 +111,42 @@ final class StructWriterEmitter {
         out.blank();
     }
 
-    private void write(List<String> params, List<String> sizeArgs) {
+    private void write(List<String> params, List<String> sizeArgs, boolean utf8) {
         List<String> all = new ArrayList<>(List.of("byte[] dst", "int off"));
         all.addAll(params);
-        out.doc(
-                "Writes a {@code " + struct.name() + "} message straight into {@code dst} at {@code off},"
-                        + " byte-identical to {@link #encode} but without the builder; returns its size.",
-                "@throws IndexOutOfBoundsException when {@code dst} is too small",
-                "@throws IllegalArgumentException when a {@code bytes_fixed[N]} value is not N bytes");
+        if (utf8) {
+            out.doc("As the {@code CharSequence} form, with text given as its UTF-8 bytes (encoded once, say for a"
+                    + " constant; not checked): byte-identical for the same text.");
+        } else {
+            out.doc(
+                    "Writes a {@code " + struct.name() + "} message straight into {@code dst} at {@code off},"
+                            + " byte-identical to {@link #encode} but without the builder; returns its size. Every"
+                            + " byte of the message is written, so {@code dst} may hold anything.",
+                    "@throws IndexOutOfBoundsException when {@code dst} is too small",
+                    "@throws IllegalArgumentException when a {@code bytes_fixed[N]} value is not N bytes");
+        }
         out.wrapped("public static int write(", all, ") {");
         checkFixed();
         out.wrapped("int size = messageSize(", sizeArgs, ");");
         out.line("Objects.checkFromIndexSize(off, size, dst.length);");
-        if (fields.stream().anyMatch(f -> f.kind() == Kind.LIST || f.kind() == Kind.STRUCT)) {
+        boolean padded = fields.stream().anyMatch(f -> f.kind() == Kind.LIST || f.kind() == Kind.STRUCT);
+        if (padded) {
+            out.imports("java.util.Arrays");
             out.line("Arrays.fill(dst, off, off + size, (byte) 0);");
-        } else {
-            // The text and bytes payloads cover the tail without a gap: only the header and fixed section need zeros.
-            out.line("Arrays.fill(dst, off, off + Zap.HEADER_SIZE + SIZE, (byte) 0);");
         }
         out.line("I32.set(dst, off, Zap.MAGIC);");
         out.line("I16.set(dst, off + 4, (short) Zap.VERSION_1);");
+        if (!padded) {
+            // Without lists or nested structs every byte is stored below: the flags, the fixed section's gaps, each
+            // field and slot (null slots too), and the payloads, which cover the tail without a gap. No fill first.
+            out.line("I16.set(dst, off + 6, (short) 0);");
+        }
         out.line("I32.set(dst, off + 8, Zap.HEADER_SIZE);");
         out.line("I32.set(dst, off + 12, size);");
         out.line("int base = off + Zap.HEADER_SIZE;");
+        if (!padded) {
+            gaps();
+        }
         for (GenField f : fields) {
             if (f.kind().scalar() || f.kind() == Kind.BYTES_FIXED) {
                 out.line(store(f, "base + " + f.constant()));
@@ -137,13 +167,34 @@ final class StructWriterEmitter {
                 if (f.kind() == Kind.BYTES) {
                     out.line("pos = bytes(dst, off, " + slot + ", pos, " + f.param() + ");");
                 } else if (f.kind() == Kind.TEXT) {
-                    out.line("pos = text(dst, off, " + slot + ", pos, " + f.param() + ");");
+                    out.line(
+                            "pos = " + (utf8 ? "bytes" : "text") + "(dst, off, " + slot + ", pos, " + f.param() + ");");
                 }
             }
         }
         out.line("return size;");
         out.line("}");
         out.blank();
+    }
+
+    /** Zeros for the bytes of the fixed section that no field covers (padding between fields), range by range. */
+    private void gaps() {
+        boolean[] covered = new boolean[struct.fixedSize()];
+        for (GenField f : fields) {
+            int at = (int) f.field().offset();
+            java.util.Arrays.fill(covered, at, at + f.field().type().slotSize(), true);
+        }
+        for (int i = 0; i < covered.length; i++) {
+            if (!covered[i]) {
+                int end = i;
+                while (end < covered.length && !covered[end]) {
+                    end++;
+                }
+                out.imports("java.util.Arrays");
+                out.line("Arrays.fill(dst, base + " + i + ", base + " + end + ", (byte) 0);");
+                i = end;
+            }
+        }
     }
 
     private static String store(GenField f, String at) {
@@ -268,22 +319,18 @@ final class StructWriterEmitter {
                     "System.arraycopy(fixed, 0, dst, off + at, fixed.length);",
                     "return at + fixed.length;");
         }
-        if (has(Kind.BYTES)) {
+        if (has(Kind.BYTES) || has(Kind.TEXT)) {
             helper(
                     "private static int bytes(byte[] dst, int off, int slot, int pos, byte[] v) {",
-                    "if (v.length > 0) {",
-                    "slot(dst, off + slot, pos - slot, v.length);",
+                    "slot(dst, off + slot, v.length == 0 ? 0 : pos - slot, v.length);",
                     "System.arraycopy(v, 0, dst, off + pos, v.length);",
-                    "}",
                     "return pos + v.length;");
         }
         if (has(Kind.TEXT)) {
             helper(
                     "private static int text(byte[] dst, int off, int slot, int pos, CharSequence v) {",
                     "int n = Utf8.encode(v, dst, off + pos);",
-                    "if (n > 0) {",
-                    "slot(dst, off + slot, pos - slot, n);",
-                    "}",
+                    "slot(dst, off + slot, n == 0 ? 0 : pos - slot, n);",
                     "return pos + n;");
         }
     }

@@ -45,8 +45,33 @@ final class RandomFields {
         return write(s, values(s, depth));
     }
 
+    /**
+     * The message of these values by the generated {@code write}, into a destination full of noise at a random
+     * offset; a struct with text also has the overload taking each text as its UTF-8 bytes, which must write the
+     * same bytes (checked here, so every caller checks it).
+     */
     byte[] write(Struct s, List<Value> values) {
-        Method write = method(code.type(s.name()), "write");
+        Method write = null;
+        Method utf8 = null;
+        for (Method m : code.type(s.name()).getMethods()) {
+            if (m.getName().equals("write")) {
+                boolean chars = Arrays.asList(m.getParameterTypes()).contains(CharSequence.class);
+                boolean text = s.fields().stream().anyMatch(f -> f.type().kind() == ZapType.Kind.TEXT);
+                if (chars || !text) {
+                    write = m;
+                } else {
+                    utf8 = m;
+                }
+            }
+        }
+        byte[] viaChars = invoke(write, values, false);
+        if (utf8 != null && !Arrays.equals(invoke(utf8, values, true), viaChars)) {
+            throw new AssertionError(s.name() + ": write with UTF-8 text differs from write with CharSequence");
+        }
+        return viaChars;
+    }
+
+    private byte[] invoke(Method write, List<Value> values, boolean utf8) {
         byte[] dst = new byte[1 << 16];
         r.nextBytes(dst);
         int off = r.nextInt(8);
@@ -54,7 +79,8 @@ final class RandomFields {
         args[0] = dst;
         args[1] = off;
         for (int i = 0; i < values.size(); i++) {
-            args[i + 2] = values.get(i).arg();
+            Object arg = values.get(i).arg();
+            args[i + 2] = utf8 && arg instanceof String t ? t.getBytes(StandardCharsets.UTF_8) : arg;
         }
         try {
             int size = (int) write.invoke(null, args);
