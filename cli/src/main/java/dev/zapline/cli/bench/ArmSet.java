@@ -110,6 +110,14 @@ record ArmSet(int pipeline, List<ArmResult> arms) {
                     fastest.name(),
                     target(1.2),
                     involved);
+            add(
+                    out,
+                    "rpc_native_vs_fastest_json",
+                    "native ZAP RPC vs the fastest JSON (" + fastest.name() + ")",
+                    "rpc-native",
+                    fastest.name(),
+                    0,
+                    involved);
         }
         h2Ratios(out);
         tlsRatios(out);

@@ -227,8 +227,9 @@ class BenchPartsTest {
         ArmResult zap = arm("zap-health", 0.99, 0.96, 0.3, 500, 500, 500);
         ArmResult typed = arm("zap-rpc-zap", 0.99, 0.97, 4.8, 300, 300, 300);
         ArmResult json = arm("http-rpc-fastjson2", 0.99, 0.96, 700, 240, 250, 245);
+        ArmResult rpc = arm("rpc-native", 0.80, 0.99, 0.0, 480, 490, 500);
         BenchSettings s = new BenchSettings(
-                List.of("raw-netty", "http-health", "zap-health", "http-rpc-fastjson2", "zap-rpc-zap"),
+                List.of("raw-netty", "http-health", "zap-health", "http-rpc-fastjson2", "zap-rpc-zap", "rpc-native"),
                 3,
                 0,
                 1,
@@ -243,7 +244,7 @@ class BenchPartsTest {
                 s,
                 "unpinned",
                 List.of(),
-                List.of(new ArmSet(16, List.of(raw, http, zap, json, typed))),
+                List.of(new ArmSet(16, List.of(raw, http, zap, json, typed, rpc))),
                 List.of("nginx: skipped, not installed (`command -v nginx` finds nothing)"));
         java.util.Map<String, Ratio> byKey = new java.util.HashMap<>();
         r.ratios().forEach(q -> byKey.put(q.key(), q));
@@ -259,6 +260,10 @@ class BenchPartsTest {
         Ratio typedJson = byKey.get("zap_rpc_vs_fastest_json_p16");
         assertThat(typedJson.target()).isEqualTo(1.2);
         assertThat(typedJson.met()).isTrue();
+        Ratio nativeJson = byKey.get("rpc_native_vs_fastest_json_p16");
+        assertThat(nativeJson.label()).isEqualTo("native ZAP RPC vs the fastest JSON (http-rpc-fastjson2)");
+        assertThat(nativeJson.value()).isCloseTo(490.0 / 245, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(nativeJson.target()).isZero();
 
         String md = BenchReport.markdown(r);
         assertThat(md)
