@@ -62,9 +62,9 @@ final class RpcEmitter {
                 "<p>Serving: the payload is read in place by a request reader that belongs to the event loop's"
                         + " thread, and the answer the implementation builds in the loop's {@code ZapBuilder} is"
                         + " copied into the reply's body and sent 200; nothing is allocated once warm. A payload that"
-                        + " is not a message of the request type (ZapValidator with its LAYOUT: every pointer and length)"
-                        + " is answered 400 with the reason; an exception of"
-                        + " the implementation is answered 500 by the runtime. One-way methods and empty answers are"
+                        + " is not a message of the request type (ZapValidator with its LAYOUT: every pointer and"
+                        + " length) is answered 400 with the reason; an exception of the implementation is answered"
+                        + " 500 by the runtime. One-way methods and empty answers are"
                         + " answered 200 with an empty body.",
                 "<p>Calling: a request is copied, or written from its fields by the request type's {@code write},"
                         + " into a pooled heap buffer; the answer's body is read in place by the client's reader of"
