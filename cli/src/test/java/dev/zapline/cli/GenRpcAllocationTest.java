@@ -7,13 +7,11 @@ import dev.zapline.client.ZapLoops;
 import dev.zapline.client.rpc.RpcClient;
 import dev.zapline.server.App;
 import dev.zapline.server.ServerConfig;
-import java.lang.management.ManagementFactory;
+import dev.zapline.wire.LoopAllocation;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -50,40 +48,13 @@ class GenRpcAllocationTest {
             long clientThread = rpc.eventLoop()
                     .submit(() -> Thread.currentThread().threadId())
                     .get(5, TimeUnit.SECONDS);
-            long serverThread = serverLoopThread();
+            long serverThread = LoopAllocation.threadNamed("zapline-loop");
             driver.accept(100_000);
 
-            com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-            long[] server = new long[WINDOWS];
-            long[] client = new long[WINDOWS];
-            for (int w = 0; w < WINDOWS; w++) {
-                long clientBefore = mx.getThreadAllocatedBytes(clientThread);
-                long serverBefore = mx.getThreadAllocatedBytes(serverThread);
-                driver.accept(WINDOW);
-                server[w] = mx.getThreadAllocatedBytes(serverThread) - serverBefore;
-                client[w] = mx.getThreadAllocatedBytes(clientThread) - clientBefore;
-            }
-            System.out.printf(
-                    "generated Echo.echo, bytes per window of %d calls: server loop %s, client loop (%s) %s%n",
-                    WINDOW, Arrays.toString(server), loops.name(), Arrays.toString(client));
+            LoopAllocation a =
+                    LoopAllocation.measure(WINDOWS, WINDOW, serverThread, clientThread, () -> driver.accept(WINDOW));
             assertThat(((LongSupplier) driver).getAsLong()).isEqualTo(100_000 + WINDOWS * WINDOW);
-            assertThat(zeros(server)).as("server windows of 0 bytes").isGreaterThan(WINDOWS / 2);
-            assertThat(zeros(client)).as("client windows of 0 bytes").isGreaterThan(WINDOWS / 2);
-            assertThat(LongStream.of(server).sum()).isLessThan(WINDOWS * WINDOW);
-            assertThat(LongStream.of(client).sum()).isLessThan(WINDOWS * WINDOW);
+            a.assertMostlyZero("generated Echo.echo (client loop " + loops.name() + ")");
         }
-    }
-
-    private static long zeros(long[] windows) {
-        return LongStream.of(windows).filter(b -> b == 0).count();
-    }
-
-    private static long serverLoopThread() {
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().startsWith("zapline-loop")) {
-                return t.threadId();
-            }
-        }
-        throw new IllegalStateException("no zapline-loop thread");
     }
 }

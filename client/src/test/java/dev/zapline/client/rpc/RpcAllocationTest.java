@@ -9,14 +9,12 @@ import dev.zapline.server.App;
 import dev.zapline.server.ServerConfig;
 import dev.zapline.server.rpc.RpcMethod;
 import dev.zapline.server.rpc.RpcService;
+import dev.zapline.wire.LoopAllocation;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -65,41 +63,14 @@ class RpcAllocationTest {
             long clientThread = client.eventLoop()
                     .submit(() -> Thread.currentThread().threadId())
                     .get(5, TimeUnit.SECONDS);
-            long serverThread = serverLoopThread();
+            long serverThread = LoopAllocation.threadNamed("zapline-loop");
             driver.run(100_000);
 
-            com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-            long[] server = new long[WINDOWS];
-            long[] clientSide = new long[WINDOWS];
-            for (int w = 0; w < WINDOWS; w++) {
-                long clientBefore = mx.getThreadAllocatedBytes(clientThread);
-                long serverBefore = mx.getThreadAllocatedBytes(serverThread);
-                driver.run(WINDOW);
-                server[w] = mx.getThreadAllocatedBytes(serverThread) - serverBefore;
-                clientSide[w] = mx.getThreadAllocatedBytes(clientThread) - clientBefore;
-            }
-            System.out.printf(
-                    "RPC echo of 82 bytes, bytes per window of %d calls: server loop %s, client loop (%s) %s%n",
-                    WINDOW, Arrays.toString(server), loops.name(), Arrays.toString(clientSide));
+            LoopAllocation a =
+                    LoopAllocation.measure(WINDOWS, WINDOW, serverThread, clientThread, () -> driver.run(WINDOW));
             assertThat(driver.ok).isEqualTo(100_000 + WINDOWS * WINDOW);
-            assertThat(zeros(server)).as("server windows of 0 bytes").isGreaterThan(WINDOWS / 2);
-            assertThat(zeros(clientSide)).as("client windows of 0 bytes").isGreaterThan(WINDOWS / 2);
-            assertThat(LongStream.of(server).sum()).isLessThan(WINDOWS * WINDOW);
-            assertThat(LongStream.of(clientSide).sum()).isLessThan(WINDOWS * WINDOW);
+            a.assertMostlyZero("RPC echo of 82 bytes (client loop " + loops.name() + ")");
         }
-    }
-
-    private static long zeros(long[] windows) {
-        return LongStream.of(windows).filter(b -> b == 0).count();
-    }
-
-    private static long serverLoopThread() {
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().startsWith("zapline-loop")) {
-                return t.threadId();
-            }
-        }
-        throw new IllegalStateException("no zapline-loop thread");
     }
 
     /** Keeps {@link #BATCH} calls in flight from the client's event loop until a target count of answers. */
