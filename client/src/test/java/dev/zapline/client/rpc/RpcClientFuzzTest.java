@@ -6,9 +6,9 @@ import dev.zapline.codec.rpc.RpcHandshake;
 import dev.zapline.codec.rpc.RpcResponseView;
 import dev.zapline.server.LeakTracker;
 import dev.zapline.server.rpc.FuzzStream;
+import dev.zapline.server.rpc.RpcSocket;
 import dev.zapline.wire.ZapFormatException;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.AfterAll;
 class RpcClientFuzzTest {
 
     private static final int CALLS = 6;
-    private static final byte[] SERVER_HELLO = handshake();
+    private static final byte[] SERVER_HELLO = RpcSocket.handshake("server");
 
     private final RpcResponseView view = new RpcResponseView();
     private final List<String> heard = new ArrayList<>();
@@ -158,11 +158,5 @@ class RpcClientFuzzTest {
             at = body + (int) length;
         }
         return false;
-    }
-
-    private static byte[] handshake() {
-        ByteBuf b = Unpooled.buffer();
-        RpcHandshake.write(b, "server".getBytes(StandardCharsets.UTF_8));
-        return ByteBufUtil.getBytes(b);
     }
 }

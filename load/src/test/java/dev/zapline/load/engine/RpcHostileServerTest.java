@@ -11,6 +11,7 @@ import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.Tally;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
+import dev.zapline.server.rpc.RpcSocket;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -20,7 +21,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -134,7 +134,7 @@ class RpcHostileServerTest {
      * otherwise), reads the first call and runs the script, then waits for the loader to close unless told to close.
      */
     private static void serve(ServerSocket ss, boolean greet, Script script) {
-        byte[] hello = greet ? handshake() : new byte[4 + RpcHandshake.MESSAGE];
+        byte[] hello = greet ? RpcSocket.handshake("hostile") : new byte[4 + RpcHandshake.MESSAGE];
         hello[0] = (byte) RpcHandshake.MESSAGE;
         for (int n = 0; n < 100 && !ss.isClosed(); n++) {
             try (Socket s = ss.accept()) {
@@ -167,11 +167,5 @@ class RpcHostileServerTest {
         RpcFrames.writeResponse(f, reqId, reqId, 200, PAYLOAD, 0, PAYLOAD.length);
         f.setIntLE(Rpc.LENGTH_PREFIX + 4, flag);
         return ByteBufUtil.getBytes(f);
-    }
-
-    private static byte[] handshake() {
-        ByteBuf b = Unpooled.buffer();
-        RpcHandshake.write(b, "hostile".getBytes(StandardCharsets.UTF_8));
-        return ByteBufUtil.getBytes(b);
     }
 }

@@ -38,8 +38,8 @@ class RpcConnectionFuzzTest {
     /** Small, so the fuzzer reaches the limit. */
     private static final int MAX_FRAME = 600;
 
-    private static final byte[] HELLO = handshake("fuzz");
-    private static final byte[] SERVER_HELLO = handshake(RpcEndpoint.NODE_ID);
+    private static final byte[] HELLO = RpcSocket.handshake("fuzz");
+    private static final byte[] SERVER_HELLO = RpcSocket.handshake(RpcEndpoint.NODE_ID);
 
     private final List<RpcReply> deferred = new ArrayList<>();
     private final RpcEndpoint endpoint = new RpcEndpoint(service(), "zapline", MAX_FRAME, Duration.ofHours(1));
@@ -234,11 +234,5 @@ class RpcConnectionFuzzTest {
         }
         String b = buf.toString(response.bodyIndex(), response.bodyLength(), StandardCharsets.ISO_8859_1);
         return new Answer(buf.getIntLE(index), response.promiseId(), response.status(), b);
-    }
-
-    private static byte[] handshake(String id) {
-        ByteBuf b = Unpooled.buffer();
-        RpcHandshake.write(b, id.getBytes(StandardCharsets.UTF_8));
-        return ByteBufUtil.getBytes(b);
     }
 }

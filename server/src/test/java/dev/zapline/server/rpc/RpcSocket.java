@@ -15,7 +15,7 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 
 /** A blocking test client of the RPC listener: raw bytes out, whole frames in, every read bounded in time. */
-final class RpcSocket implements AutoCloseable {
+public final class RpcSocket implements AutoCloseable {
 
     /** One answer as read: request id, status, promise id and the body as UTF-8. */
     record Answer(int reqId, int status, int promise, String body) {}
@@ -42,7 +42,7 @@ final class RpcSocket implements AutoCloseable {
         return s;
     }
 
-    static byte[] handshake(String id) {
+    public static byte[] handshake(String id) {
         ByteBuf b = Unpooled.buffer();
         RpcHandshake.write(b, id.getBytes(StandardCharsets.UTF_8));
         return bytes(b);
