@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
@@ -17,17 +20,58 @@ import org.w3c.dom.NodeList;
 
 /**
  * The container image (the cli pom's {@code image} and {@code image-push} profiles) starts the JVM as the launcher
- * starts {@code zapline load} on JDK 24+ (zapline-java.sh), without the heap pair, which a container leaves to its
+ * starts {@code zapline load} on JDK 24+ (zapline-java.sh), after {@code -XX:+IgnoreUnrecognizedVMOptions} (so that a
+ * base with an older JDK skips the options it lacks) and without the heap pair, which a container leaves to its
  * memory limit and the user; and it has the name, tarball and working directory the docs and the Kubernetes
  * manifest use.
  */
 class ImageFlagsTest {
 
+    private static final String IGNORE_UNRECOGNIZED = "-XX:+IgnoreUnrecognizedVMOptions";
+
     @Test
     void theImageStartsTheJvmAsTheLauncherStartsLoadWithoutTheHeapPair() throws Exception {
         List<String> launcher = new ArrayList<>(loadFlags(25));
         assertThat(launcher.removeAll(List.of("-Xms8m", "-Xmx256m"))).isTrue();
-        assertThat(imageJvmFlags()).containsExactlyElementsOf(launcher).noneMatch(f -> f.startsWith("-Xm"));
+        List<String> image = imageJvmFlags();
+        assertThat(image).first().isEqualTo(IGNORE_UNRECOGNIZED);
+        assertThat(image.subList(1, image.size()))
+                .containsExactlyElementsOf(launcher)
+                .noneMatch(f -> f.startsWith("-Xm"));
+    }
+
+    /**
+     * The image's java is whatever JDK the base holds (the host's, with base-from-host.sh): every JDK installed here
+     * starts with the image's flags, including one older than the JDK 23 and 22 options among them (Debian's 17,
+     * where installed), which skips those options.
+     */
+    @Test
+    void everyJdkOnThisMachineStartsWithTheImageFlags() throws Exception {
+        List<String> flags = imageJvmFlags();
+        Set<Path> homes = new TreeSet<>();
+        Path jvm = Path.of("/usr/lib/jvm");
+        if (Files.isDirectory(jvm)) {
+            try (DirectoryStream<Path> jvms = Files.newDirectoryStream(jvm)) {
+                for (Path p : jvms) {
+                    if (Files.isExecutable(p.resolve("bin/java"))) {
+                        homes.add(p.toRealPath());
+                    }
+                }
+            }
+        }
+        homes.add(Path.of(System.getProperty("java.home")).toRealPath());
+        for (Path home : homes) {
+            List<String> command =
+                    new ArrayList<>(List.of(home.resolve("bin/java").toString()));
+            command.addAll(flags);
+            command.add("-version");
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue())
+                    .as("%s with the image's flags:%n%s", home, out)
+                    .isZero();
+        }
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.zapline.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,7 +40,6 @@ class K8sManifestSchemaTest {
 
     @BeforeAll
     static void install() throws IOException {
-        assumeThat(NodeModules.available()).as("node and npm on PATH").isTrue();
         prefix = NodeModules.install("k8s-models", PACKAGES);
     }
 

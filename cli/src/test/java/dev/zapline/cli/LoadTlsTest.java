@@ -1,7 +1,6 @@
 package dev.zapline.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,6 +11,7 @@ import dev.zapline.server.App;
 import dev.zapline.server.ServerConfig;
 import dev.zapline.transport.ServerTls;
 import dev.zapline.transport.TlsFailure;
+import dev.zapline.wire.peer.Peers;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -54,8 +54,8 @@ class LoadTlsTest {
 
     @Test
     void nginxServesEveryRequestOverTls13WithX25519AndOneHandshakePerConnection() throws Exception {
+        Peers.require("nginx");
         String nginx = NginxServer.installed();
-        assumeTrue(nginx != null, "nginx is not installed");
         TestCerts certs = TestCerts.ca(dir);
         TestCerts.Issued cert = certs.server("nginx", "localhost", "127.0.0.1");
         try (NginxServer n =

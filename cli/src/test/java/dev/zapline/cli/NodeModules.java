@@ -1,5 +1,6 @@
 package dev.zapline.cli;
 
+import dev.zapline.wire.peer.Peers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,25 +17,12 @@ final class NodeModules {
 
     private NodeModules() {}
 
-    /** Whether {@code node} and {@code npm} both start here. */
-    static boolean available() {
-        for (String tool : new String[] {"node", "npm"}) {
-            try {
-                if (!run(List.of(tool, "--version"), Path.of("."), 30).ok()) {
-                    return false;
-                }
-            } catch (IOException e) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /**
      * Installs {@code packages} ({@code name@version}, exact versions) into {@code target/PREFIX} unless a previous
      * install left the same list there; returns the prefix.
      */
     static Path install(String prefix, List<String> packages) throws IOException {
+        Peers.require("node", "npm");
         Path dir = Path.of("target", prefix).toAbsolutePath();
         Path stamp = dir.resolve("installed.txt");
         String wanted = String.join("\n", packages) + "\n";

@@ -1,12 +1,12 @@
 package dev.zapline.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zapline.server.App;
 import dev.zapline.server.ServerConfig;
+import dev.zapline.wire.peer.Peers;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -45,9 +45,7 @@ class PrometheusScrapeTest {
 
     @Test
     void prometheusScrapesTheServerAndTheLoaderAndTheCountsAgree() throws Exception {
-        assumeTrue(
-                Files.isExecutable(PROMETHEUS) && Files.isExecutable(PROMTOOL),
-                "prometheus and promtool are not installed (Debian package 'prometheus')");
+        Peers.require("prometheus", "promtool");
         App app = App.create(ServerConfig.defaults().withEventLoops(1))
                 .get("/health", ctx -> ctx.send("ok"))
                 .metrics("127.0.0.1:0")

@@ -1,12 +1,12 @@
 package dev.zapline.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zapline.cli.report.Chromium;
+import dev.zapline.wire.peer.Peers;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.Map;
@@ -36,7 +36,7 @@ class ReportPageBrowserTest {
 
     @BeforeAll
     static void twoRunsAndTheirReport() throws Exception {
-        assumeTrue(Chromium.installed(), "Chromium is not installed at " + Chromium.BINARY + " (Debian: chromium)");
+        Peers.require("chromium");
         server = new HealthServer();
         Path a = dir.resolve("fast.json");
         Path b = dir.resolve("flaky.json");

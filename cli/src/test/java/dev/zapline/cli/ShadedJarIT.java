@@ -2,6 +2,7 @@ package dev.zapline.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.wire.peer.Peers;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -276,6 +277,7 @@ class ShadedJarIT {
                     .as("the native library is in the jar")
                     .contains("tls: OpenSSL (BoringSSL), post-quantum X25519MLKEM768 available")
                     .contains("throwaway certificate", "not for production");
+            Peers.require("curl");
             Process curl = new ProcessBuilder(
                             "curl", "-sS", "-k", "--max-time", "10", "https://127.0.0.1:" + port + "/health")
                     .redirectErrorStream(true)

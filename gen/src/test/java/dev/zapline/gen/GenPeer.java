@@ -1,6 +1,7 @@
 package dev.zapline.gen;
 
 import dev.zapline.wire.peer.NodePeer;
+import dev.zapline.wire.peer.Peers;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ final class GenPeer {
     private GenPeer() {}
 
     static Path install() throws IOException, InterruptedException {
+        Peers.require("node", "npm");
         Path prefix = Path.of("target", "gen-peer").toAbsolutePath();
         Path zap = prefix.resolve("node_modules/@zap-proto/zap/package.json");
         Path ts = prefix.resolve("node_modules/typescript/package.json");

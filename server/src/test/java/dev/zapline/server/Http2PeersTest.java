@@ -1,10 +1,9 @@
 package dev.zapline.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.zapline.transport.ServerTls;
-import java.io.File;
+import dev.zapline.wire.peer.Peers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,18 +70,9 @@ class Http2PeersTest {
         app.stop(Duration.ofSeconds(1));
     }
 
-    private static boolean has(String tool) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(d, tool))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Runs {@code command}, which must exit 0; returns its stdout and stderr. */
     static String run(String... command) throws Exception {
-        assumeTrue(has(command[0]), command[0] + " is not installed (Debian: nghttp2-client, curl, nodejs)");
+        Peers.require(command[0]);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS))
@@ -186,6 +176,7 @@ class Http2PeersTest {
 
     @Test
     void onePortServesHttp11AndH2cSideBySide() throws Exception {
+        Peers.require("curl");
         // one URL per curl: Debian's curl 7.88 does not reuse an h2c prior-knowledge connection (nghttpd too)
         List<CompletableFuture<String>> all = new ArrayList<>();
         for (int i = 0; i < 8; i++) {

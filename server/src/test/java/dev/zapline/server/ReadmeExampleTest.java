@@ -2,6 +2,7 @@ package dev.zapline.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.wire.peer.Peers;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -80,6 +81,7 @@ class ReadmeExampleTest {
     }
 
     private static String curl(String url) throws Exception {
+        Peers.require("curl");
         Process p = new ProcessBuilder("curl", "-s", "--max-time", "10", url)
                 .redirectErrorStream(true)
                 .start();

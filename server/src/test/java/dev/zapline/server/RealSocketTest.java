@@ -2,6 +2,7 @@ package dev.zapline.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.wire.peer.Peers;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -45,6 +46,7 @@ class RealSocketTest {
 
     /** Runs {@code command}, which must exit with {@code exit}; returns its output (stdout and stderr). */
     private static String run(int exit, String... command) throws Exception {
+        Peers.require(command[0]);
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS))

@@ -3,6 +3,7 @@ package dev.zapline.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zapline.transport.TlsFailure;
+import dev.zapline.wire.peer.Peers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -39,6 +40,7 @@ class TlsCurlTest {
 
     /** Runs curl; returns its exit status and output (stdout then stderr). */
     private static Result curl(String... args) throws Exception {
+        Peers.require("curl");
         String[] command = new String[args.length + 4];
         command[0] = "curl";
         command[1] = "-sS";

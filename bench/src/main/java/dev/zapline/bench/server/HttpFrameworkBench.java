@@ -71,6 +71,7 @@ import org.openjdk.jmh.annotations.Warmup;
             "-Djmh.executor=CUSTOM",
             "-Djmh.executor.class=dev.zapline.bench.server.EventLoopLikeExecutor",
             "--enable-native-access=ALL-UNNAMED",
+            "-XX:+IgnoreUnrecognizedVMOptions", // a JDK 21 or 22 skips the next flag instead of refusing to start
             "--sun-misc-unsafe-memory-access=allow"
         })
 public class HttpFrameworkBench {

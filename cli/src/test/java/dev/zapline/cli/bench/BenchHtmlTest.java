@@ -1,9 +1,9 @@
 package dev.zapline.cli.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.zapline.cli.report.Chromium;
+import dev.zapline.wire.peer.Peers;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +38,7 @@ class BenchHtmlTest {
                 .contains("yes", "**no**")
                 .anyMatch(v -> v.startsWith("not judged"));
 
-        assumeTrue(Chromium.installed(), "Chromium is not installed at " + Chromium.BINARY + " (Debian: chromium)");
+        Peers.require("chromium");
         Chromium chromium = new Chromium(dir);
         Chromium.Status s = chromium.dumpDom(page, "");
         assertThat(s.errors()).as("script errors:\n%s", s.dom()).isZero();

@@ -25,7 +25,7 @@ import javax.imageio.ImageIO;
  */
 public final class Chromium {
 
-    /** The binary the tests use; they are skipped (assumeTrue) where it is not installed. */
+    /** The binary the tests use; they call {@code Peers.require("chromium")} first. */
     public static final Path BINARY = Path.of("/usr/bin/chromium");
 
     private static final Pattern STATUS =
@@ -39,10 +39,6 @@ public final class Chromium {
     /** A browser whose profiles and outputs go under {@code work}. */
     public Chromium(Path work) {
         this.work = work;
-    }
-
-    public static boolean installed() {
-        return Files.isExecutable(BINARY);
     }
 
     /**

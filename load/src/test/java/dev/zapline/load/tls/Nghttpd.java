@@ -1,13 +1,10 @@
 package dev.zapline.load.tls;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
-import java.io.File;
+import dev.zapline.wire.peer.Peers;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,22 +23,11 @@ public final class Nghttpd implements AutoCloseable {
         this.port = port;
     }
 
-    /** The nghttpd executable on the PATH (or in /usr/sbin), or null. */
-    public static String binary() {
-        for (String dir : (System.getenv("PATH") + ":/usr/sbin:/usr/local/sbin").split(File.pathSeparator)) {
-            Path p = Path.of(dir, "nghttpd");
-            if (Files.isExecutable(p)) {
-                return p.toString();
-            }
-        }
-        return null;
-    }
-
     /** Serves {@code dir}; TLS with the PEM files {@code key} and {@code cert} unless they are null. */
     public static Nghttpd start(Path dir, Path key, Path cert, String... extra)
             throws IOException, InterruptedException {
-        String bin = binary();
-        assumeTrue(bin != null, "nghttpd is not installed (Debian: nghttp2-server): HTTP/2 interop test skipped");
+        Peers.require("nghttpd");
+        String bin = Peers.path("nghttpd").toString();
         for (int attempt = 0; ; attempt++) {
             int port;
             try (ServerSocket s = new ServerSocket(0)) {

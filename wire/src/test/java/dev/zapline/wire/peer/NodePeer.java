@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The peer runtime {@code @zap-proto/zap@1.6.0} on the machine's Node.js: installed by npm into {@code
  * target/zap-peer} on first use (never committed), then driven by {@code peer/zap-peer-driver.mjs}, one node
- * process per batch of cases. Missing node or npm, or a failed install, fail the test with the reason: the
- * differential test is a conformance check and must not silently skip. Public for the other modules' peer tests
+ * process per batch of cases. Missing node or npm skip the test through {@link Peers} (fail it under {@code
+ * CI=true}); a failed install fails it with npm's output. Public for the other modules' peer tests
  * (the server's zaphttp interop test runs its own script with {@link #node}).
  */
 public final class NodePeer {
@@ -24,6 +24,7 @@ public final class NodePeer {
 
     /** Installs the peer unless the pinned version is already there; returns the install prefix. */
     public static Path install() throws IOException, InterruptedException {
+        Peers.require("node", "npm");
         Path prefix = Path.of("target", "zap-peer").toAbsolutePath();
         Path manifest = prefix.resolve("node_modules/" + PACKAGE + "/package.json");
         if (Files.isRegularFile(manifest) && Files.readString(manifest).contains("\"version\": \"" + VERSION + "\"")) {
@@ -67,6 +68,7 @@ public final class NodePeer {
      */
     public static String node(Path script, List<String> args, int timeoutSeconds)
             throws IOException, InterruptedException {
+        Peers.require("node");
         List<String> command = new java.util.ArrayList<>(List.of("node", script.toString()));
         command.addAll(args);
         return run(command, timeoutSeconds, "node (Node.js 20+, needed to run the peer runtime)");
@@ -95,7 +97,7 @@ public final class NodePeer {
             } catch (IOException e) {
                 throw new AssertionError(
                         "cannot start " + what + ": " + e.getMessage()
-                                + ". Install Node.js 20+ with npm on PATH (CI does); this test does not skip.",
+                                + ". Install Node.js with npm on PATH (./test does where it can).",
                         e);
             }
             p.getOutputStream().close();
