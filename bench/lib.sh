@@ -161,12 +161,16 @@ server_gc() {
 # need_jars JAR...: each jar (relative to the checkout) that is missing is built, with the tests skipped; one
 # older than the sources is used as it is, with a warning.
 need_jars() {
-  local jar modules=() log m
+  local jar modules=() log m other
   for jar in "$@"; do
     m="${jar%%/*}"
+    case "$m" in
+      bench) other=cli ;;  # the benchmarks jar is built from every module but cli, the runnable jar from all but bench
+      *) other=bench ;;
+    esac
     if [ ! -f "$jar" ]; then
       modules+=("$m")
-    elif zapline_stale "$bench_root" "$jar" wire codec server client fixtures load "$m"; then
+    elif zapline_stale "$bench_root" "$jar" "$other"; then
       echo "$bench_name: warning: $jar is older than the sources; ./mvnw -q -B -DskipTests package rebuilds it" >&2
     fi
   done

@@ -96,7 +96,11 @@ final class BenchCommand implements Callable<Integer> {
                     "Also run wrk (when installed) on the HTTP arms and print how " + "far our req/s is from wrk's.")
     boolean crossCheck;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write bench.md and bench.json here.")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Write bench.md (the tables), bench.json (the figures) and bench.html (the same as charts) "
+                    + "here; the folder is made when missing and those three files are replaced.")
     Path out;
 
     @Option(
@@ -169,7 +173,8 @@ final class BenchCommand implements Callable<Integer> {
         }
         try {
             BenchReport.write(out, result);
-            log.println("zapline bench: wrote " + out.resolve("bench.md") + " and " + out.resolve("bench.json"));
+            log.println("zapline bench: wrote " + out.resolve("bench.md") + ", " + out.resolve("bench.json") + " and "
+                    + out.resolve("bench.html"));
         } catch (java.io.IOException e) {
             log.println("zapline bench: could not write " + out + ": " + e.getMessage());
         }

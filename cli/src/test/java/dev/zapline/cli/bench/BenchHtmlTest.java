@@ -2,6 +2,7 @@ package dev.zapline.cli.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.cli.Main;
 import dev.zapline.cli.report.Chromium;
 import dev.zapline.wire.peer.Peers;
 import java.awt.image.BufferedImage;
@@ -10,9 +11,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * {@code bench.html} beside bench.md and bench.json: every round's req/s, the server's CPU per request, and each
@@ -55,6 +58,25 @@ class BenchHtmlTest {
 
         BufferedImage shot = chromium.screenshot(page, "", 1800);
         assertThat(Chromium.colours(shot, 100)).isGreaterThanOrEqualTo(30);
+    }
+
+    @Test
+    void theOutOptionNamesEveryFileItWrites() throws Exception {
+        BenchReport.write(dir, result());
+        List<String> written;
+        try (Stream<Path> files = Files.list(dir)) {
+            written = files.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+        String help = String.join(
+                " ",
+                new CommandLine(new Main())
+                        .getSubcommands()
+                        .get("bench")
+                        .getCommandSpec()
+                        .findOption("--out")
+                        .description());
+        assertThat(written).containsExactly("bench.html", "bench.json", "bench.md");
+        assertThat(written).allSatisfy(f -> assertThat(help).contains(f));
     }
 
     private static BenchResult result() {
