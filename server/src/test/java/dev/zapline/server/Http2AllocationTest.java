@@ -97,24 +97,51 @@ class Http2AllocationTest {
         }
     }
 
-    /** Reads frames until {@code n} streams ended, acknowledging SETTINGS. */
-    private record Reader(DataInputStream in, OutputStream out) {
+    /**
+     * Reads frames until {@code n} streams ended, acknowledging SETTINGS, and fails unless each of them was answered
+     * 200 (a HEADERS frame opening with HPACK's indexed {@code :status: 200}, 0x88, that does not end the stream) and
+     * the body {@code ok} (a DATA frame that does). Checked in place, without allocating.
+     */
+    private record Reader(DataInputStream in, OutputStream out, byte[] p) {
+        Reader(DataInputStream in, OutputStream out) {
+            this(in, out, new byte[65536]);
+        }
+
         void responses(int n) throws IOException {
-            byte[] p = new byte[65536];
+            int heads = 0;
             int ended = 0;
             while (ended < n) {
                 int len = (in.readUnsignedByte() << 16) | in.readUnsignedShort();
                 int type = in.readUnsignedByte();
                 int flags = in.readUnsignedByte();
-                in.readInt();
+                int stream = in.readInt();
                 in.readFully(p, 0, len);
+                boolean end = (flags & H2Client.END_STREAM) != 0;
                 if (type == H2Client.SETTINGS && (flags & H2Client.ACK) == 0) {
                     out.write(H2Client.frameBytes(H2Client.SETTINGS, H2Client.ACK, 0, new byte[0]));
                 } else if (type == H2Client.GOAWAY) {
                     throw new IOException("GOAWAY");
-                } else if ((type == H2Client.DATA || type == H2Client.HEADERS) && (flags & H2Client.END_STREAM) != 0) {
+                } else if (type == H2Client.HEADERS) {
+                    if (end || len == 0 || (p[0] & 0xFF) != 0x88) {
+                        throw new AssertionError("stream " + stream + ": want HEADERS :status 200 then DATA, got "
+                                + "HEADERS flags " + flags + " block "
+                                + java.util.HexFormat.of().formatHex(p, 0, len));
+                    }
+                    heads++;
+                } else if (type == H2Client.DATA && end) {
+                    if (len != HEALTH.length || !java.util.Arrays.equals(p, 0, len, HEALTH, 0, HEALTH.length)) {
+                        throw new AssertionError("stream " + stream + ": want the body 'ok', got '"
+                                + new String(p, 0, len, StandardCharsets.ISO_8859_1) + "'");
+                    }
                     ended++;
+                } else if (type == H2Client.DATA || type == H2Client.RST_STREAM) {
+                    throw new AssertionError(
+                            "stream " + stream + ": want one DATA frame 'ok' ending it, got frame type " + type
+                                    + " flags " + flags + " of " + len + " bytes");
                 }
+            }
+            if (heads != n) {
+                throw new AssertionError(n + " streams ended after " + heads + " HEADERS frames");
             }
         }
     }

@@ -3,13 +3,14 @@ package dev.zapline.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zapline.codec.buffer.ByteBufZap;
+import dev.zapline.codec.zaphttp.ZapHttp;
+import dev.zapline.codec.zaphttp.ZapHttpResponse;
 import dev.zapline.wire.ZapBuilder;
 import dev.zapline.wire.ZapMessage;
 import dev.zapline.wire.ZapObject;
 import dev.zapline.wire.ZapSlice;
 import io.netty.buffer.ByteBuf;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
@@ -26,7 +27,10 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Bytes allocated on the event loop thread per request, measured from outside over a real socket (the client's
- * allocations are on the test thread and not counted). Runs in the build's allocation pass, leak detector off.
+ * allocations are on the test thread and not counted). Every response of the warm-up and of the measured window is
+ * read and checked, status and body, on the test thread, without allocating ({@link Http1Responses}, reused ZAP
+ * readers): a handler that fails or answers the wrong thing fails the test instead of counting as a request served.
+ * Runs in the build's allocation pass, leak detector off.
  */
 @Tag("allocation")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -49,6 +53,7 @@ class ServerAllocationTest {
 
     private static final int ETH_ACCOUNT = 24;
     private static final ZapSlice ETH_SLICE = new ZapSlice();
+    private static final byte[] RPC_BODY = "x".repeat(82).getBytes(StandardCharsets.US_ASCII);
     App app;
     int port;
     int zapPort;
@@ -86,19 +91,21 @@ class ServerAllocationTest {
 
     @Test
     void servingHealthOverZapAllocatesAlmostNothingPerRequestOnTheEventLoop() throws Exception {
-        zapAllocation(ZapFrames.request("GET", "/health", ""), "/health");
+        zapAllocation(ZapFrames.request("GET", "/health", ""), HEALTH, "/health");
     }
 
     @Test
     void servingAPostWithABodyOverZapAllocatesAlmostNothingPerRequestOnTheEventLoop() throws Exception {
         zapAllocation(
-                ZapFrames.request("POST", "/rpc", "x".repeat(82), "content-type", "application/zap"),
+                ZapFrames.request("POST", "/rpc", RPC_BODY, "content-type", "application/zap"),
+                RPC_BODY,
                 "POST /rpc with an 82-byte body");
     }
 
     @Test
     void readingATypedZapBodyOverZapAllocatesAlmostNothingPerRequest() throws Exception {
-        zapAllocation(ZapFrames.request("POST", "/eth", ETH, "content-type", "application/zap"), "POST /eth (typed)");
+        zapAllocation(
+                ZapFrames.request("POST", "/eth", ETH, "content-type", "application/zap"), HEALTH, "POST /eth (typed)");
     }
 
     @Test
@@ -107,10 +114,11 @@ class ServerAllocationTest {
         byte[] head = ("POST /eth HTTP/1.1\r\nHost: t\r\nContent-Type: application/zap\r\nContent-Length: "
                         + body.length + "\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII);
-        httpAllocation(ZapFrames.concat(head, body), "POST /eth (typed)");
+        httpAllocation(ZapFrames.concat(head, body), HEALTH, "POST /eth (typed)");
     }
 
-    void zapAllocation(byte[] frame, String what) throws Exception {
+    /** Measures {@code frame} sent over ZAP in pipelined batches; every response must be 200 with {@code body}. */
+    void zapAllocation(byte[] frame, byte[] body, String what) throws Exception {
         byte[] batch = new byte[frame.length * BATCH];
         for (int i = 0; i < BATCH; i++) {
             System.arraycopy(frame, 0, batch, i * frame.length, frame.length);
@@ -119,29 +127,62 @@ class ServerAllocationTest {
             s.connect(new InetSocketAddress("127.0.0.1", zapPort), 2000);
             s.setTcpNoDelay(true);
             java.io.DataInputStream in = new java.io.DataInputStream(s.getInputStream());
-            byte[] sink = new byte[4096];
-            zapRoundTrips(s, in, batch, sink, 50_000);
+            ZapResponses responses = new ZapResponses(in, body);
+            zapRoundTrips(s, batch, responses, 50_000);
             long thread = eventLoopThreadId();
             com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long before = mx.getThreadAllocatedBytes(thread);
             int n = 100_000;
-            zapRoundTrips(s, in, batch, sink, n);
+            zapRoundTrips(s, batch, responses, n);
             double perRequest = (mx.getThreadAllocatedBytes(thread) - before) / (double) n;
+            assertThat(responses.checked).as("responses checked").isEqualTo(batched(50_000) + batched(n));
+            assertThat(in.available()).as("bytes after the last response").isZero();
             System.out.printf(
                     "event loop allocated %.3f bytes per ZAP %s request over %d requests%n", perRequest, what, n);
             assertThat(perRequest).isLessThan(1.0);
         }
     }
 
-    private static void zapRoundTrips(Socket s, java.io.DataInputStream in, byte[] batch, byte[] sink, int n)
-            throws IOException {
+    private static void zapRoundTrips(Socket s, byte[] batch, ZapResponses responses, int n) throws IOException {
         OutputStream out = s.getOutputStream();
         for (int sent = 0; sent < n; sent += BATCH) {
             out.write(batch);
             for (int i = 0; i < BATCH; i++) {
-                int len = in.readInt();
-                in.readFully(sink, 0, len);
+                responses.expect(200);
             }
+        }
+    }
+
+    /** Reads ZAP response frames and checks each one's type, status and body with readers reused throughout. */
+    private static final class ZapResponses {
+        private final java.io.DataInputStream in;
+        private final byte[] body;
+        private final byte[] sink = new byte[4096];
+        private final ZapMessage message = new ZapMessage();
+        private final ZapHttpResponse response = new ZapHttpResponse();
+        private final ZapSlice slice = new ZapSlice();
+        long checked;
+
+        ZapResponses(java.io.DataInputStream in, byte[] body) {
+            this.in = in;
+            this.body = body;
+        }
+
+        void expect(int status) throws IOException {
+            int len = in.readInt();
+            if (len < 0 || len > sink.length) {
+                throw new AssertionError("response " + (checked + 1) + ": frame of " + len + " bytes");
+            }
+            in.readFully(sink, 0, len);
+            message.wrap(sink, 0, len);
+            if (message.type() != ZapHttp.RESPONSE
+                    || response.wrap(message).status() != status
+                    || !response.body(slice).contentEquals(body)) {
+                throw new AssertionError("response " + (checked + 1) + ": want a response " + status + " '"
+                        + new String(body, StandardCharsets.ISO_8859_1) + "', got "
+                        + ZapFrames.read(ZapFrames.frame(java.util.Arrays.copyOf(sink, len))));
+            }
+            checked++;
         }
     }
 
@@ -152,29 +193,37 @@ class ServerAllocationTest {
 
     @Test
     void servingHealthAllocatesAlmostNothingPerRequestOnTheEventLoop() throws Exception {
-        httpAllocation("GET /health HTTP/1.1\r\nHost: t\r\n\r\n".getBytes(StandardCharsets.US_ASCII), "/health");
+        httpAllocation(
+                "GET /health HTTP/1.1\r\nHost: t\r\n\r\n".getBytes(StandardCharsets.US_ASCII), HEALTH, "/health");
     }
 
     @Test
     void servingAPostWithABodyAllocatesAlmostNothingPerRequestOnTheEventLoop() throws Exception {
-        // the body "ok" comes back as the response body: still one lower-case 'k' per response
+        // the body "ok" comes back as the response body
         httpAllocation(
                 ("POST /rpc HTTP/1.1\r\nHost: t\r\nContent-Type: application/zap\r\nContent-Length: 2\r\n" + "\r\nok")
                         .getBytes(StandardCharsets.US_ASCII),
+                HEALTH,
                 "POST /rpc");
     }
 
-    void httpAllocation(byte[] request, String what) throws Exception {
+    /** Measures {@code request} sent over HTTP/1.1 in pipelined batches; every response: 200 with {@code body}. */
+    void httpAllocation(byte[] request, byte[] body, String what) throws Exception {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 2000);
             s.setTcpNoDelay(true);
-            roundTrips(s, request, 50_000);
+            Http1Responses responses = new Http1Responses(s.getInputStream());
+            roundTrips(s, request, responses, body, 50_000);
             long thread = eventLoopThreadId();
             com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             long before = mx.getThreadAllocatedBytes(thread);
             int n = 100_000;
-            roundTrips(s, request, n);
+            roundTrips(s, request, responses, body, n);
             double perRequest = (mx.getThreadAllocatedBytes(thread) - before) / (double) n;
+            assertThat(responses.checked()).as("responses checked").isEqualTo(batched(50_000) + batched(n));
+            assertThat(responses.unconsumed())
+                    .as("bytes after the last response")
+                    .isZero();
             System.out.printf("event loop allocated %.3f bytes per %s request over %d requests%n", perRequest, what, n);
             assertThat(perRequest).isLessThan(1.0);
         }
@@ -192,27 +241,23 @@ class ServerAllocationTest {
         return b.toByteArray();
     }
 
-    /** Sends {@code n} requests in batches of 16 pipelined, reading each batch's responses back. */
-    private static void roundTrips(Socket s, byte[] request, int n) throws IOException {
+    /** Requests sent for {@code n}: whole batches. */
+    private static long batched(int n) {
+        return (long) Math.ceilDiv(n, BATCH) * BATCH;
+    }
+
+    /** Sends {@code n} requests in pipelined batches, checking each batch's responses: 200 with {@code body}. */
+    private static void roundTrips(Socket s, byte[] request, Http1Responses responses, byte[] body, int n)
+            throws IOException {
         OutputStream out = s.getOutputStream();
-        InputStream in = s.getInputStream();
         byte[] batch = new byte[request.length * BATCH];
         for (int i = 0; i < BATCH; i++) {
             System.arraycopy(request, 0, batch, i * request.length, request.length);
         }
-        byte[] buf = new byte[64 * 1024];
         for (int sent = 0; sent < n; sent += BATCH) {
             out.write(batch);
-            int responses = 0;
-            while (responses < BATCH) {
-                int r = in.read(buf);
-                assertThat(r).isPositive();
-                // each response's only lower-case 'k' is in its body "ok"
-                for (int i = 0; i < r; i++) {
-                    if (buf[i] == 'k') {
-                        responses++;
-                    }
-                }
+            for (int i = 0; i < BATCH; i++) {
+                responses.expect(200, body);
             }
         }
     }

@@ -24,7 +24,10 @@ class ServerMetricsAllocationTest extends ServerAllocationTest {
         String series = "zapline_server_requests_total{route=\"/health\",method=\"GET\",status_class=\"2xx\","
                 + "transport=\"http\"}";
         long before = ServerMetricsTest.value(app.metricsText(), series, 0);
-        httpAllocation("GET /health HTTP/1.1\r\nHost: t\r\n\r\n".getBytes(StandardCharsets.US_ASCII), "/health");
+        httpAllocation(
+                "GET /health HTTP/1.1\r\nHost: t\r\n\r\n".getBytes(StandardCharsets.US_ASCII),
+                "ok".getBytes(StandardCharsets.US_ASCII),
+                "/health");
         // the warm-up's 50,000 and the measured 100,000
         assertThat(ServerMetricsTest.value(app.metricsText(), series, 0) - before)
                 .isEqualTo(150_000);

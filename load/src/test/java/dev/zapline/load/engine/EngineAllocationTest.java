@@ -3,6 +3,8 @@ package dev.zapline.load.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zapline.load.metrics.LoopRecorder;
+import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.metrics.Tally;
 import dev.zapline.load.schedule.Arrival;
 import dev.zapline.load.schedule.Stages;
 import dev.zapline.load.tls.TestCerts;
@@ -189,7 +191,13 @@ class EngineAllocationTest {
             awaitSent(r, n0 + 5000);
             long b1 = mx.getThreadAllocatedBytes(thread);
             long n1 = r.sentCount();
-            Runs.await(e, 30);
+            Tally run = Runs.await(e, 30);
+            // the window measured the path of answered requests, not of failures
+            assertThat(run.errors()).as("errors").isZero();
+            assertThat(run.status(200))
+                    .as("200 responses of %d sent", run.sent())
+                    .isEqualTo(run.sent());
+            assertThat(run.count(Outcome.SUCCESS)).isEqualTo(run.sent());
             double per = (b1 - b0) / (double) (n1 - n0);
             System.out.printf(
                     "engine loop, %s: %.3f bytes per request over %d requests (%d bytes)%n",

@@ -137,6 +137,21 @@ class RequestIdTest {
                     .as(prefix)
                     .isInstanceOf(IllegalArgumentException.class);
         }
-        assertThat(RequestId.withPrefix("x".repeat(111))).isNotNull();
+    }
+
+    @Test
+    void takesThe111CharacterPrefixWhoseIdsStillFitTheLongestReusedOne() {
+        String prefix = "x".repeat(111);
+        App app = App.create();
+        app.use(RequestId.withPrefix(prefix));
+        app.get("/id", ctx -> ctx.send("id=" + RequestId.of(ctx)));
+        try (Embedded e = new Embedded(app)) {
+            String out = e.exchange(get("/id"));
+            Matcher m = Pattern.compile("x-request-id: (" + prefix + "-[0-9a-f]{1,16})\r\n")
+                    .matcher(out);
+            assertThat(m.find()).as(out).isTrue();
+            assertThat(m.group(1).length()).isLessThanOrEqualTo(RequestId.MAX_LENGTH);
+            assertThat(out).endsWith("id=" + m.group(1));
+        }
     }
 }

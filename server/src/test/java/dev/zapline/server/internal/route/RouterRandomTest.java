@@ -46,12 +46,20 @@ class RouterRandomTest {
         List<Route> routes = new ArrayList<>();
         for (int i = 0, n = 5 + rnd.nextInt(40); i < n; i++) {
             Route r = new Route(METHODS[rnd.nextInt(METHODS.length)], randomPattern(rnd), "h" + i);
+            Route clash = clash(routes, r);
             try {
                 builder.route(RouterTableTest.id(r.method), r.pattern, r.handler);
-                routes.add(r);
-            } catch (IllegalArgumentException duplicateOrAmbiguous) {
-                // Rejected routes are covered by RouterConflictTest; both sides simply leave them out.
+            } catch (IllegalArgumentException rejected) {
+                // a rejected route is left out on both sides, but only one that clashes may be rejected
+                assertThat(clash)
+                        .as("seed %d: %s rejected (%s) though it clashes with none of %s", seed, r, rejected, routes)
+                        .isNotNull();
+                continue;
             }
+            assertThat(clash)
+                    .as("seed %d: %s accepted beside %s", seed, r, routes)
+                    .isNull();
+            routes.add(r);
         }
         Router<String> router = builder.build();
         RouteMatch<String> match = router.newMatch();
@@ -193,6 +201,33 @@ class RouterRandomTest {
         }
         return candidates.get(0).pattern + " | " + (method == Method.OPTIONS ? "204 " : "405 ")
                 + String.join(", ", allow);
+    }
+
+    /**
+     * The accepted route that {@code r} clashes with, or null (docs/server.md: the same pattern twice for a method,
+     * or a parameter or wildcard named differently where another route's stands, such as {@code /u/:id} beside
+     * {@code /u/:name/x}). Two patterns share a place in the tree while their segments agree: the same static text,
+     * or the same kind of parameter or wildcard.
+     */
+    static Route clash(List<Route> accepted, Route r) {
+        String[] mine = r.segments();
+        for (Route a : accepted) {
+            String[] theirs = a.segments();
+            boolean diverged = false;
+            for (int i = 0; i < Math.min(mine.length, theirs.length) && !diverged; i++) {
+                String m = mine[i];
+                String t = theirs[i];
+                boolean variable = m.startsWith(":") || m.startsWith("*");
+                if (variable && t.startsWith(m.substring(0, 1)) && !m.equals(t)) {
+                    return a;
+                }
+                diverged = !m.equals(t);
+            }
+            if (!diverged && mine.length == theirs.length && a.method.equals(r.method)) {
+                return a;
+            }
+        }
+        return null;
     }
 
     /** The parameter values if the pattern matches the path, else {@code null}. */
