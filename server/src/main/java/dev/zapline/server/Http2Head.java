@@ -1,6 +1,7 @@
 package dev.zapline.server;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
@@ -95,6 +96,23 @@ final class Http2Head extends CopiedHead {
             at[k + 3] = put(e.getValue());
         }
         return this;
+    }
+
+    /** Adds {@code data} to the body: kept as a slice when it is the whole body, else copied. */
+    void append(ByteBufAllocator alloc, ByteBuf data, boolean last) {
+        int n = data.readableBytes();
+        ByteBuf b = body;
+        if (b == Unpooled.EMPTY_BUFFER) {
+            body = last ? data.retainedSlice() : alloc.buffer(n).writeBytes(data);
+            return;
+        }
+        if (b.maxWritableBytes() < n || b.refCnt() > 1) {
+            ByteBuf grown = alloc.buffer(Math.max(b.readableBytes() + n, b.capacity() * 2));
+            grown.writeBytes(b);
+            b.release();
+            body = b = grown;
+        }
+        b.writeBytes(data);
     }
 
     /** Forgets the request; the body belongs to the connection, which releases it. */

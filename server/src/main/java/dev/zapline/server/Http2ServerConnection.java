@@ -219,7 +219,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             return processed;
         }
         if (n > 0) {
-            append(h, data, endOfStream);
+            h.append(chc.alloc(), data, endOfStream);
             h.held += n;
             buffered += n;
         }
@@ -235,23 +235,6 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             dispatch(c);
         }
         return credit;
-    }
-
-    /** Adds {@code data} to the body: kept as a slice when it is the whole body, else copied. */
-    private void append(Http2Head h, ByteBuf data, boolean last) {
-        int n = data.readableBytes();
-        ByteBuf b = h.body;
-        if (b == Unpooled.EMPTY_BUFFER) {
-            h.body = last ? data.retainedSlice() : chc.alloc().buffer(n).writeBytes(data);
-            return;
-        }
-        if (b.maxWritableBytes() < n || b.refCnt() > 1) {
-            ByteBuf grown = chc.alloc().buffer(Math.max(b.readableBytes() + n, b.capacity() * 2));
-            grown.writeBytes(b);
-            b.release();
-            h.body = b = grown;
-        }
-        b.writeBytes(data);
     }
 
     /**
