@@ -1,7 +1,6 @@
 package dev.zapline.server;
 
 import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
-import io.netty.handler.codec.http2.DefaultHttp2Connection;
 import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2ConnectionDecoder;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
@@ -21,8 +20,9 @@ final class Http2ConnectionBuilder
     Http2ConnectionBuilder(ServerContext server) {
         this.server = server;
         Http2Limits l = server.config().http2();
-        // No priorities (RFC 9113 deprecates them): the uniform distributor keeps less state per stream.
-        DefaultHttp2Connection connection = new DefaultHttp2Connection(true);
+        // No priorities (RFC 9113 deprecates them): the uniform distributor keeps less state per stream. The
+        // connection tells stream ids the client used from ids it skipped (RFC 9113 §5.1.1).
+        Http2ClientStreams connection = new Http2ClientStreams();
         connection
                 .remote()
                 .flowController(

@@ -393,6 +393,24 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         }
     }
 
+    /**
+     * A stream error on a stream Netty has not opened (a header block refused while decoded): a connection error
+     * instead when the id cannot be opened, else the stream is opened to be reset ({@link Http2ClientStreams#toReset}).
+     */
+    @Override
+    protected void onStreamError(
+            ChannelHandlerContext chc, boolean outbound, Throwable cause, Http2Exception.StreamException e) {
+        int id = e.streamId();
+        if (!outbound
+                && e.error() == Http2Error.PROTOCOL_ERROR
+                && connection().stream(id) == null
+                && !((Http2ClientStreams) connection()).toReset(id)) {
+            onError(chc, false, Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "stream %d is closed", id));
+            return;
+        }
+        super.onStreamError(chc, outbound, cause, e);
+    }
+
     /** A connection error (Netty's checks or ours): GOAWAY with its code, then {@link #goAwayAndClose}. */
     @Override
     protected void onConnectionError(
