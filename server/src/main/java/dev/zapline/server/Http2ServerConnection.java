@@ -39,7 +39,8 @@ import java.io.IOException;
  * with GOAWAY(ENHANCE_YOUR_CALM); rapid reset, empty DATA and CONTINUATION floods and control-frame queues are
  * Netty's own checks, configured by {@link Http2ConnectionBuilder}. An idle connection (no open stream, nothing
  * read for the idle timeout) and a draining one get GOAWAY(NO_ERROR) and close, the latter once its open streams
- * are done; after a GOAWAY for an error the close lingers ({@link Http2Linger}).
+ * are done; after a GOAWAY for an error the close lingers ({@link Http2Linger}). A malformed request (RFC 9113
+ * §8.1.1: Netty's checks and {@link Http2RequestRules}) is reset with PROTOCOL_ERROR before any handler runs.
  */
 final class Http2ServerConnection extends Http2ConnectionHandler implements Http2FrameListener {
 
@@ -171,11 +172,13 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         Ctx c = streams.get(streamId);
         if (c != null) {
             // trailers: they end the request; their fields are not kept
+            Http2RequestRules.checkTrailers(streamId, headers);
             if (endOfStream && !c.h2.dispatched) {
                 dispatch(c);
             }
             return;
         }
+        Http2RequestRules.checkRequest(streamId, headers);
         c = pool.take(responses, chc.channel(), Transport.HTTP);
         Http2Head h = c.h2;
         if (h == null) {
