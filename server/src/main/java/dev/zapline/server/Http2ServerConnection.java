@@ -397,21 +397,21 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
     }
 
     /**
-     * A stream error on a stream Netty has not opened (a header block refused while decoded): a connection error
-     * instead when the id cannot be opened, else the stream is opened to be reset ({@link Http2ClientStreams#toReset}).
+     * A stream error on a stream Netty does not hold, a header block it refused while decoding or a frame on a stream
+     * it forgot: reset it, ignore it, or a connection error instead ({@link Http2ClientStreams#unopened}).
      */
     @Override
     protected void onStreamError(
             ChannelHandlerContext chc, boolean outbound, Throwable cause, Http2Exception.StreamException e) {
         int id = e.streamId();
-        if (!outbound
-                && e.error() == Http2Error.PROTOCOL_ERROR
-                && connection().stream(id) == null
-                && !((Http2ClientStreams) connection()).toReset(id)) {
-            onError(chc, false, Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "stream %d is closed", id));
-            return;
+        Http2ClientStreams.Verdict v = outbound || connection().stream(id) != null
+                ? Http2ClientStreams.Verdict.RESET
+                : ((Http2ClientStreams) connection()).unopened(id, e.error());
+        if (v == Http2ClientStreams.Verdict.CONNECTION_ERROR) {
+            onError(chc, false, Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "stream %d", id));
+        } else if (v == Http2ClientStreams.Verdict.RESET) {
+            super.onStreamError(chc, outbound, cause, e);
         }
-        super.onStreamError(chc, outbound, cause, e);
     }
 
     /** A connection error (Netty's checks or ours): GOAWAY with its code, then {@link #goAwayAndClose}. */

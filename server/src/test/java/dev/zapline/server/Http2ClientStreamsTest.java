@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2Stream;
 import org.junit.jupiter.api.Test;
 
-/** Which stream ids a client used, as RFC 9113 §5.1.1 tells them apart, on plain numbers and Netty's streams. */
+/**
+ * Which stream ids a client used and which the server reset, as RFC 9113 §5.1 and §5.1.1 tell them apart, on plain
+ * numbers and Netty's streams.
+ */
 class Http2ClientStreamsTest {
 
     private static final int WINDOW = Http2ClientStreams.WINDOW;
@@ -73,12 +77,36 @@ class Http2ClientStreamsTest {
     }
 
     @Test
-    void aStreamRefusedBeforeItOpenedIsOpenedToBeResetUnlessItsIdCanNoLongerBeOpened() {
-        assertThat(streams.toReset(5)).isTrue();
+    void aHeaderBlockRefusedBeforeItsStreamOpenedOpensItToBeResetUnlessItsIdCanNoLongerBeOpened() {
+        assertThat(streams.unopened(5, Http2Error.PROTOCOL_ERROR)).isEqualTo(Http2ClientStreams.Verdict.RESET);
         assertThat(streams.stream(5)).isNotNull();
         assertThat(streams.used(5)).isTrue();
-        assertThat(streams.toReset(3)).isFalse(); // skipped below 5 (§5.1.1)
-        assertThat(streams.toReset(4)).isFalse(); // a server's id
-        assertThat(streams.toReset(5)).isTrue(); // used: a closed stream's reset
+        assertThat(streams.unopened(3, Http2Error.PROTOCOL_ERROR)) // skipped below 5 (§5.1.1)
+                .isEqualTo(Http2ClientStreams.Verdict.CONNECTION_ERROR);
+        assertThat(streams.unopened(4, Http2Error.PROTOCOL_ERROR)) // a server's id
+                .isEqualTo(Http2ClientStreams.Verdict.CONNECTION_ERROR);
+        assertThat(streams.unopened(5, Http2Error.PROTOCOL_ERROR)).isEqualTo(Http2ClientStreams.Verdict.RESET);
+    }
+
+    @Test
+    void aFrameOnAStreamTheServerResetIsIgnoredAndOnOneThatEndedIsReset() throws Http2Exception {
+        Http2Stream reset = streams.remote().createStream(1, false);
+        Http2Stream ended = streams.remote().createStream(3, true);
+        reset.resetSent();
+        reset.close();
+        ended.close();
+        assertThat(streams.unopened(1, Http2Error.STREAM_CLOSED)).isEqualTo(Http2ClientStreams.Verdict.IGNORE);
+        assertThat(streams.unopened(3, Http2Error.STREAM_CLOSED)).isEqualTo(Http2ClientStreams.Verdict.RESET);
+    }
+
+    @Test
+    void aResetIsForgottenWhenItsIdLeavesTheWindow() throws Http2Exception {
+        Http2Stream s = streams.remote().createStream(1, false);
+        s.resetSent();
+        s.close();
+        int sameSlot = 1 + 2 * WINDOW;
+        streams.opened(sameSlot);
+        assertThat(streams.resetByServer(1)).isFalse();
+        assertThat(streams.resetByServer(sameSlot)).isFalse();
     }
 }
