@@ -48,12 +48,18 @@ final class Http2Head extends CopiedHead {
     boolean gone;
     /** When the request was dispatched ({@link System#nanoTime()}), with metrics on. */
     long dispatchedAt;
+    /** Whether a regular field's value starts or ends with whitespace, which makes the request malformed. */
+    boolean untrimmed;
 
-    /** Copies {@code headers} (a request header list the decoder validated) in; returns this. */
+    /**
+     * Copies {@code headers} (a request header list the decoder validated) in, noting on the way whether a regular
+     * field's value is {@link #untrimmed} (checked here so the fields are walked once); returns this.
+     */
     Http2Head wrap(int streamId, Http2Headers headers) {
         this.streamId = streamId;
         used = 0;
         count = 0;
+        untrimmed = false;
         authorityStart = -1;
         queryStart = -1;
         CharSequence method = headers.method();
@@ -94,6 +100,7 @@ final class Http2Head extends CopiedHead {
             at[k + 1] = put(name);
             at[k + 2] = used;
             at[k + 3] = put(e.getValue());
+            untrimmed |= Http2RequestRules.untrimmed(line, at[k + 2], at[k + 3]);
         }
         return this;
     }

@@ -185,6 +185,10 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             c.h2 = h = new Http2Head();
         }
         h.wrap(streamId, headers);
+        if (h.untrimmed) {
+            release(c);
+            throw Http2RequestRules.refused(streamId, Http2RequestRules.UNTRIMMED);
+        }
         streams.put(streamId, c);
         if (endOfStream) {
             dispatch(c);
