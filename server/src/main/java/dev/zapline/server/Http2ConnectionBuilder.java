@@ -1,7 +1,6 @@
 package dev.zapline.server;
 
 import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
-import io.netty.handler.codec.http2.DefaultHttp2Connection;
 import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2ConnectionDecoder;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
@@ -10,8 +9,8 @@ import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 
 /**
  * Builds an {@link Http2ServerConnection} from the app's {@link Http2Limits}: the SETTINGS it advertises, Netty's
- * own flood checks (rapid reset, empty DATA, small CONTINUATION frames, queued control frames) and the connection
- * as its own frame listener.
+ * own flood checks (rapid reset, empty DATA, small CONTINUATION frames, queued control frames), its check of the
+ * request pseudo-headers and the connection as its own frame listener.
  */
 final class Http2ConnectionBuilder
         extends AbstractHttp2ConnectionHandlerBuilder<Http2ServerConnection, Http2ConnectionBuilder> {
@@ -21,8 +20,9 @@ final class Http2ConnectionBuilder
     Http2ConnectionBuilder(ServerContext server) {
         this.server = server;
         Http2Limits l = server.config().http2();
-        // No priorities (RFC 9113 deprecates them): the uniform distributor keeps less state per stream.
-        DefaultHttp2Connection connection = new DefaultHttp2Connection(true);
+        // No priorities (RFC 9113 deprecates them): the uniform distributor keeps less state per stream. The
+        // connection tells stream ids the client used from ids it skipped (RFC 9113 §5.1.1).
+        Http2ClientStreams connection = new Http2ClientStreams();
         connection
                 .remote()
                 .flowController(
@@ -38,6 +38,9 @@ final class Http2ConnectionBuilder
         encoderEnforceMaxQueuedControlFrames(l.maxQueuedControlFrames());
         decoderEnforceMaxConsecutiveEmptyDataFrames(l.maxConsecutiveEmptyData());
         decoderEnforceMaxSmallContinuationFrames(l.maxSmallContinuationFrames());
+        // RFC 9113 §8.3.1: a request without :method, :scheme or :path (or with an empty :path), or a CONNECT
+        // without :authority, is malformed; Netty resets it before the listener sees it (off by default)
+        validateRequiredPseudoHeaders(true);
         // the connection sends its GOAWAYs itself (drain, idle, protections); close() just closes
         decoupleCloseAndGoAway(true);
     }

@@ -1,6 +1,7 @@
 package dev.zapline.server;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
@@ -47,12 +48,18 @@ final class Http2Head extends CopiedHead {
     boolean gone;
     /** When the request was dispatched ({@link System#nanoTime()}), with metrics on. */
     long dispatchedAt;
+    /** Whether a regular field's value starts or ends with whitespace, which makes the request malformed. */
+    boolean untrimmed;
 
-    /** Copies {@code headers} (a request header list the decoder validated) in; returns this. */
+    /**
+     * Copies {@code headers} (a request header list the decoder validated) in, noting on the way whether a regular
+     * field's value is {@link #untrimmed} (checked here so the fields are walked once); returns this.
+     */
     Http2Head wrap(int streamId, Http2Headers headers) {
         this.streamId = streamId;
         used = 0;
         count = 0;
+        untrimmed = false;
         authorityStart = -1;
         queryStart = -1;
         CharSequence method = headers.method();
@@ -93,8 +100,26 @@ final class Http2Head extends CopiedHead {
             at[k + 1] = put(name);
             at[k + 2] = used;
             at[k + 3] = put(e.getValue());
+            untrimmed |= Http2RequestRules.untrimmed(line, at[k + 2], at[k + 3]);
         }
         return this;
+    }
+
+    /** Adds {@code data} to the body: kept as a slice when it is the whole body, else copied. */
+    void append(ByteBufAllocator alloc, ByteBuf data, boolean last) {
+        int n = data.readableBytes();
+        ByteBuf b = body;
+        if (b == Unpooled.EMPTY_BUFFER) {
+            body = last ? data.retainedSlice() : alloc.buffer(n).writeBytes(data);
+            return;
+        }
+        if (b.maxWritableBytes() < n || b.refCnt() > 1) {
+            ByteBuf grown = alloc.buffer(Math.max(b.readableBytes() + n, b.capacity() * 2));
+            grown.writeBytes(b);
+            b.release();
+            body = b = grown;
+        }
+        b.writeBytes(data);
     }
 
     /** Forgets the request; the body belongs to the connection, which releases it. */

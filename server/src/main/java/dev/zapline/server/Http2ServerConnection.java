@@ -39,7 +39,8 @@ import java.io.IOException;
  * with GOAWAY(ENHANCE_YOUR_CALM); rapid reset, empty DATA and CONTINUATION floods and control-frame queues are
  * Netty's own checks, configured by {@link Http2ConnectionBuilder}. An idle connection (no open stream, nothing
  * read for the idle timeout) and a draining one get GOAWAY(NO_ERROR) and close, the latter once its open streams
- * are done; after a GOAWAY for an error the close lingers ({@link Http2Linger}).
+ * are done; after a GOAWAY for an error the close lingers ({@link Http2Linger}). A malformed request (RFC 9113
+ * §8.1.1: Netty's checks and {@link Http2RequestRules}) is reset with PROTOCOL_ERROR before any handler runs.
  */
 final class Http2ServerConnection extends Http2ConnectionHandler implements Http2FrameListener {
 
@@ -171,17 +172,23 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
         Ctx c = streams.get(streamId);
         if (c != null) {
             // trailers: they end the request; their fields are not kept
+            Http2RequestRules.checkTrailers(streamId, headers);
             if (endOfStream && !c.h2.dispatched) {
                 dispatch(c);
             }
             return;
         }
+        Http2RequestRules.checkRequest(streamId, headers);
         c = pool.take(responses, chc.channel(), Transport.HTTP);
         Http2Head h = c.h2;
         if (h == null) {
             c.h2 = h = new Http2Head();
         }
         h.wrap(streamId, headers);
+        if (h.untrimmed) {
+            release(c);
+            throw Http2RequestRules.refused(streamId, Http2RequestRules.UNTRIMMED);
+        }
         streams.put(streamId, c);
         if (endOfStream) {
             dispatch(c);
@@ -219,7 +226,7 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             return processed;
         }
         if (n > 0) {
-            append(h, data, endOfStream);
+            h.append(chc.alloc(), data, endOfStream);
             h.held += n;
             buffered += n;
         }
@@ -235,23 +242,6 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
             dispatch(c);
         }
         return credit;
-    }
-
-    /** Adds {@code data} to the body: kept as a slice when it is the whole body, else copied. */
-    private void append(Http2Head h, ByteBuf data, boolean last) {
-        int n = data.readableBytes();
-        ByteBuf b = h.body;
-        if (b == Unpooled.EMPTY_BUFFER) {
-            h.body = last ? data.retainedSlice() : chc.alloc().buffer(n).writeBytes(data);
-            return;
-        }
-        if (b.maxWritableBytes() < n || b.refCnt() > 1) {
-            ByteBuf grown = chc.alloc().buffer(Math.max(b.readableBytes() + n, b.capacity() * 2));
-            grown.writeBytes(b);
-            b.release();
-            h.body = b = grown;
-        }
-        b.writeBytes(data);
     }
 
     /**
@@ -407,6 +397,24 @@ final class Http2ServerConnection extends Http2ConnectionHandler implements Http
                     "more than %d PING and SETTINGS frames in %s",
                     limits.maxControlFramesPerWindow(),
                     limits.floodWindow());
+        }
+    }
+
+    /**
+     * A stream error on a stream Netty does not hold, a header block it refused while decoding or a frame on a stream
+     * it forgot: reset it, ignore it, or a connection error instead ({@link Http2ClientStreams#unopened}).
+     */
+    @Override
+    protected void onStreamError(
+            ChannelHandlerContext chc, boolean outbound, Throwable cause, Http2Exception.StreamException e) {
+        int id = e.streamId();
+        Http2ClientStreams.Verdict v = outbound || connection().stream(id) != null
+                ? Http2ClientStreams.Verdict.RESET
+                : ((Http2ClientStreams) connection()).unopened(id, e.error());
+        if (v == Http2ClientStreams.Verdict.CONNECTION_ERROR) {
+            onError(chc, false, Http2Exception.connectionError(Http2Error.PROTOCOL_ERROR, "stream %d", id));
+        } else if (v == Http2ClientStreams.Verdict.RESET) {
+            super.onStreamError(chc, outbound, cause, e);
         }
     }
 

@@ -131,10 +131,12 @@ final class H2Client implements AutoCloseable {
         return f;
     }
 
-    static byte[] concat(byte[] a, byte[] b) {
-        byte[] c = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, c, a.length, b.length);
-        return c;
+    static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            b.writeBytes(p);
+        }
+        return b.toByteArray();
     }
 
     void frame(int type, int flags, int stream, byte[] payload) throws IOException {

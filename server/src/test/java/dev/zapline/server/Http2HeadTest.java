@@ -115,4 +115,18 @@ class Http2HeadTest {
         assertThat(h.hasHeader(HeaderNames.lower("host"))).isFalse();
         assertThat(h.headerAsString(HeaderNames.lower("x-b"))).isEqualTo("2");
     }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {"'a '|true", "'a\t'|true", "' a'|true", "'\ta'|true", "'a b\tc'|false", "''|false"})
+    void aRegularValueWithWhitespaceAtEitherEndIsNotedAsUntrimmed(String value, boolean untrimmed) {
+        Http2Headers fields = new DefaultHttp2Headers(false)
+                .method("GET")
+                .path("/")
+                .add("x-a", "1")
+                .add("x-b", value);
+        assertThat(new Http2Head().wrap(1, fields).untrimmed).isEqualTo(untrimmed);
+        assertThat(new Http2Head().wrap(1, fields.set("x-b", "b")).untrimmed).isFalse();
+    }
 }
