@@ -1,8 +1,8 @@
 package dev.zapline.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.zapline.wire.peer.Peers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,34 +13,16 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The malformed requests of RFC 9113 sent by python-hyper's h2, hpack and hyperframe (an HTTP/2 stack written by
  * neither side of this repository; Debian's python3-h2): {@code h2_malformed_probe.py}, beside this class in the
- * test resources, sends each case on its own connection and checks the answer against the RFC. Skipped where no
- * Python 3 can import h2. Against {@code zapline serve}: {@code python3 h2_malformed_probe.py 18080}.
+ * test resources, sends each case on its own connection and checks the answer against the RFC. Needs the peer
+ * python3-h2 (Peers). Against {@code zapline serve}: {@code python3 h2_malformed_probe.py 18080}.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class Http2PythonProbeTest {
 
-    /** A Python 3 that can import h2: the one on the PATH, else Debian's (a pyenv shim may hide it). */
-    private static String python() throws Exception {
-        for (String p : new String[] {"python3", "/usr/bin/python3"}) {
-            try {
-                Process check = new ProcessBuilder(p, "-c", "import h2, hpack, hyperframe")
-                        .redirectErrorStream(true)
-                        .start();
-                check.getInputStream().readAllBytes();
-                if (check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0) {
-                    return p;
-                }
-            } catch (java.io.IOException notThere) {
-                // try the next one
-            }
-        }
-        return null;
-    }
-
     @Test
     void everyMalformedRequestGetsTheAnswerRfc9113AsksForFromAnIndependentClient() throws Exception {
-        String python = python();
-        assumeTrue(python != null, "no Python 3 with h2 (Debian: python3-h2)");
+        Peers.require(Peers.PYTHON_H2);
+        String python = Peers.python();
         App app = App.create(ServerConfig.defaults().withEventLoops(1));
         app.get("/health", ctx -> ctx.send("ok"));
         app.post("/echo", ctx -> ctx.send(ctx.body().retain()));

@@ -1,11 +1,13 @@
 package dev.zapline.wire.peer;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Assumptions;
 
@@ -27,6 +29,11 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class Peers {
 
+    /**
+     * Not a command: a Python 3 that imports python-hyper's h2, hpack and hyperframe ({@link #python} finds it).
+     */
+    public static final String PYTHON_H2 = "python3-h2";
+
     /** How a skipped test's reason starts, so that {@code ./test} can find it in the reports. */
     public static final String MISSING = "peer missing: ";
 
@@ -42,7 +49,8 @@ public final class Peers {
             Map.entry("chromium", "chromium"),
             Map.entry("prometheus", "prometheus"),
             Map.entry("promtool", "prometheus"),
-            Map.entry("ip", "iproute2"));
+            Map.entry("ip", "iproute2"),
+            Map.entry(PYTHON_H2, "python3-h2"));
 
     private Peers() {}
 
@@ -52,7 +60,7 @@ public final class Peers {
      * @throws IllegalArgumentException for a command that is not in {@link #PACKAGES}
      */
     public static void require(String... commands) {
-        require("true".equals(System.getenv("CI")), c -> path(c) != null, commands);
+        require("true".equals(System.getenv("CI")), c -> c.equals(PYTHON_H2) ? python() != null : has(c), commands);
     }
 
     /** {@link #require}, with whether this is CI and what is installed given. */
@@ -75,6 +83,31 @@ public final class Peers {
             throw new AssertionError(reason + "; CI=true, where every peer must be installed (./test installs them)");
         }
         Assumptions.abort(reason);
+    }
+
+    /**
+     * A Python 3 that can import h2, hpack and hyperframe: the one on the PATH, else Debian's {@code /usr/bin/python3}
+     * (a pyenv shim on the PATH may hide it), or null.
+     */
+    public static String python() {
+        for (String p : new String[] {"python3", "/usr/bin/python3"}) {
+            try {
+                Process check = new ProcessBuilder(p, "-c", "import h2, hpack, hyperframe")
+                        .redirectErrorStream(true)
+                        .start();
+                check.getInputStream().readAllBytes();
+                if (check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0) {
+                    return p;
+                }
+                check.destroyForcibly();
+            } catch (IOException notThere) {
+                // try the next one
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        return null;
     }
 
     /** Whether {@code command} is installed, that is, {@link #path} finds it. */
