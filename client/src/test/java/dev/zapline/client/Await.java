@@ -25,7 +25,7 @@ final class Await {
     }
 
     static void until(String what, BooleanSupplier condition) {
-        until(what, condition, Duration.ofSeconds(10));
+        until(what, condition, Duration.ofSeconds(30));
     }
 
     /** Lets {@code d} of real time pass (for checking that something does not happen). */
