@@ -9,6 +9,7 @@ import dev.zapline.server.ServerConfig;
 import dev.zapline.transport.ClientTls;
 import dev.zapline.transport.ServerTls;
 import dev.zapline.transport.TlsInfo;
+import dev.zapline.wire.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.zapline.server.LeakTracker;
+import dev.zapline.wire.Await;
 import io.netty.channel.epoll.Epoll;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;

@@ -55,6 +55,15 @@ final class Sim implements NanoClock, DriverLoop, Client {
         return this;
     }
 
+    /**
+     * A target with one worker: it serves the requests one at a time, {@code nanos} each, in the order they were
+     * flushed on any connection (a server whose only loop each request holds that long).
+     */
+    Sim serial(long nanos) {
+        long[] free = {Long.MIN_VALUE};
+        return answering(t -> free[0] = Math.max(free[0], t) + nanos);
+    }
+
     /** A constant service time. */
     Sim service(long nanos) {
         return answering(t -> t + nanos);
@@ -86,6 +95,17 @@ final class Sim implements NanoClock, DriverLoop, Client {
             step();
         }
         now = Math.max(now, t);
+    }
+
+    /**
+     * A {@link dev.zapline.load.report.Reporter}'s wait on this clock: runs {@code e}'s events up to the instant
+     * asked for and says whether the run has ended by then.
+     */
+    dev.zapline.load.report.Reporter.Wait reporterWait(Engine e) {
+        return nanos -> {
+            advanceTo(nanos);
+            return e.isDone();
+        };
     }
 
     /** When the next thing happens: the timer or the earliest event (an event first when both are due at once). */
