@@ -375,7 +375,7 @@ class HttpConnectionTest {
             HandOff h = ctx.handOff();
             Thread.startVirtualThread(() -> {
                 try {
-                    release.await(5, TimeUnit.SECONDS);
+                    release.await(30, TimeUnit.SECONDS);
                 } catch (InterruptedException ignored) {
                     Thread.currentThread().interrupt();
                 }
@@ -387,7 +387,7 @@ class HttpConnectionTest {
             assertThat(e.read()).isEmpty();
             release.countDown();
             StringBuilder got = new StringBuilder();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (!got.toString().endsWith("ok") && System.nanoTime() < deadline) {
                 Thread.sleep(5);
                 e.ch.runPendingTasks();
