@@ -35,6 +35,10 @@ final class Sim implements NanoClock, DriverLoop, Client {
     boolean outOfOrder;
     /** Out of order: the server's stream limit each connection reports. */
     int streamLimit = Integer.MAX_VALUE;
+    /** The status of the n-th answer the target gives (from 1, across connections). */
+    private java.util.function.LongToIntFunction statusOf = n -> 200;
+
+    private long answers;
 
     final List<SimConnection> connections = new ArrayList<>();
     long wakes;
@@ -62,6 +66,12 @@ final class Sim implements NanoClock, DriverLoop, Client {
     Sim serial(long nanos) {
         long[] free = {Long.MIN_VALUE};
         return answering(t -> free[0] = Math.max(free[0], t) + nanos);
+    }
+
+    /** The target answers its n-th request (from 1, in the order it answers them) with {@code status(n)}. */
+    Sim statuses(java.util.function.LongToIntFunction status) {
+        statusOf = status;
+        return this;
     }
 
     /** A constant service time. */
@@ -287,7 +297,7 @@ final class Sim implements NanoClock, DriverLoop, Client {
             }
             pending--;
             endedSeqs.set(s);
-            ev.onResponse(s, 200, 50);
+            ev.onResponse(s, statusOf.applyAsInt(++answers), 50);
             ev.onReadComplete();
         }
 
@@ -296,7 +306,7 @@ final class Sim implements NanoClock, DriverLoop, Client {
                 return;
             }
             pending--;
-            ev.onResponse(200, 50);
+            ev.onResponse(statusOf.applyAsInt(++answers), 50);
             ev.onReadComplete();
         }
 
