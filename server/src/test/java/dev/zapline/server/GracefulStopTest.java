@@ -40,14 +40,13 @@ class GracefulStopTest {
             assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
             CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> app.stop(Duration.ofSeconds(30)));
             // the stop closes the listener first: once a connect is refused it has begun, and only then does the
-            // request in flight get its answer
+            // request in flight get its answer. Whether the drain reaches the connection before the answer (which
+            // then says connection: close) is a race here; HttpConnectionTest pins that order on an embedded
+            // channel. Either way the whole answer comes, then the close (end of stream).
             Await.until("the listener closed", () -> !accepts(port));
             release.countDown();
             String reply = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
-            assertThat(reply)
-                    .startsWith("HTTP/1.1 200 OK\r\n")
-                    .contains("connection: close\r\n")
-                    .endsWith("finished");
+            assertThat(reply).startsWith("HTTP/1.1 200 OK\r\n").endsWith("\r\n\r\nfinished");
             stopping.get(30, TimeUnit.SECONDS);
         } finally {
             release.countDown();

@@ -400,6 +400,32 @@ class HttpConnectionTest {
         }
     }
 
+    /**
+     * The graceful stop's drain reaching a connection whose request is handed off: it stays open for that answer,
+     * which says {@code connection: close}, then closes. (GracefulStopTest does this on a real socket, where the
+     * drain and the answer race.)
+     */
+    @Test
+    void aDrainWhileARequestIsHandedOffClosesAfterItsAnswer() {
+        java.util.concurrent.atomic.AtomicReference<HandOff> held = new java.util.concurrent.atomic.AtomicReference<>();
+        App app = app();
+        app.get("/held", ctx -> held.set(ctx.handOff()));
+        try (Embedded e = new Embedded(app)) {
+            e.write("GET /held HTTP/1.1\r\nHost: t\r\n\r\n");
+            assertThat(e.read()).isEmpty();
+            e.ch.pipeline().fireUserEventTriggered(ServerContext.DRAIN);
+            e.ch.runPendingTasks();
+            assertThat(e.ch.isOpen()).as("kept open for the answer in flight").isTrue();
+            assertThat(held.get().complete(c -> c.send("finished"))).isTrue();
+            e.ch.runPendingTasks();
+            assertThat(e.read())
+                    .startsWith("HTTP/1.1 200 OK\r\n")
+                    .contains("connection: close\r\n")
+                    .endsWith("finished");
+            assertThat(e.ch.isOpen()).isFalse();
+        }
+    }
+
     @Test
     void idleMidRequestIs408AndClose() {
         try (Embedded e = new Embedded(app())) {
