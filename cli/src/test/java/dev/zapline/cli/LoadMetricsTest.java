@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LoadMetricsTest {
 
     private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     @TempDir
     Path dir;
@@ -159,7 +159,7 @@ class LoadMetricsTest {
         try {
             HttpResponse<String> r = HTTP.send(
                     HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                            .timeout(Duration.ofSeconds(2))
+                            .timeout(Duration.ofSeconds(10))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
             return r.statusCode() == 200 ? r.body() : null;

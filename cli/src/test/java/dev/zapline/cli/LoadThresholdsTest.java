@@ -24,7 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code zapline load --threshold} and {@code --abort-on-fail}: exit statuses, verdict lines and the JSON file. */
+/**
+ * {@code zapline load --threshold} and {@code --abort-on-fail}: exit statuses, verdict lines and the JSON file. The
+ * runs are real, so times are bounded from below (what the schedule and the delay guarantee) and by the run's 20 s
+ * (an abort that did not happen); when exactly an abort comes is AbortOnFailTest's, in the load module, on a manual
+ * clock.
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LoadThresholdsTest {
 
@@ -177,7 +182,6 @@ class LoadThresholdsTest {
         });
         try {
             Path json = dir.resolve("abort.json");
-            long start = System.nanoTime();
             // before the URL: the optional DELAY must leave the URL alone
             Run r = load(
                     "--abort-on-fail",
@@ -199,14 +203,14 @@ class LoadThresholdsTest {
                     "error_rate<1%",
                     "--threshold",
                     "requests>=1");
-            double took = (System.nanoTime() - start) / 1e9;
             assertThat(r.exit()).as(r.err()).isEqualTo(99);
-            assertThat(took).isLessThan(10);
-            // the 301st request is the first failure, 1.5 s in; the next second's check sees it
+            // the 301st request is the first failure, intended 1.5 s in (sent then or later): the abort comes after
+            // it, and the run stops well before its 20 s
             JsonNode j = new ObjectMapper().readTree(json.toFile());
             assertThat(j.path("aborted").path("by").asText()).isEqualTo("error_rate<1%");
-            assertThat(j.path("aborted").path("at_s").asDouble()).isBetween(1.5, 5.0);
-            assertThat(j.path("summary").path("duration_s").asDouble()).isLessThan(6);
+            double at = j.path("aborted").path("at_s").asDouble();
+            assertThat(at).isGreaterThanOrEqualTo(1.5).isLessThan(20);
+            assertThat(j.path("summary").path("duration_s").asDouble()).isBetween(at, 20.0);
             assertThat(j.path("summary").path("statuses").path("500").asLong()).isPositive();
             assertThat(j.path("thresholds_passed").asBoolean()).isFalse();
             JsonNode errorRate = j.path("thresholds").get(0);
@@ -214,7 +218,9 @@ class LoadThresholdsTest {
             assertThat(errorRate.path("actual").asDouble()).isGreaterThan(0.01);
             assertThat(errorRate.path("reason").asText()).startsWith("stopped the run ");
             assertThat(j.path("thresholds").get(1).path("passed").asBoolean()).isTrue();
-            assertThat(hits.get()).isLessThan(200 * 6);
+            assertThat(hits.get())
+                    .as("requests served, of the 4,000 of a whole run")
+                    .isLessThan(200 * 20);
             assertThat(r.out()).contains("Aborted ", "'error_rate<1%' could no longer pass");
         } finally {
             app.stop(Duration.ofMillis(200));
@@ -230,8 +236,12 @@ class LoadThresholdsTest {
             assertThat(r.exit()).as(r.err()).isEqualTo(99);
             JsonNode j = new ObjectMapper().readTree(json.toFile());
             assertThat(j.path("aborted").path("by").asText()).isEqualTo("status_5xx<1");
-            assertThat(j.path("aborted").path("at_s").asDouble()).isBetween(3.0, 5.0);
-            assertThat(j.path("summary").path("duration_s").asDouble()).isLessThan(6);
+            double at = j.path("aborted").path("at_s").asDouble();
+            assertThat(at)
+                    .as("not before the delay")
+                    .isGreaterThanOrEqualTo(3.0)
+                    .isLessThan(20);
+            assertThat(j.path("summary").path("duration_s").asDouble()).isBetween(at, 20.0);
         } finally {
             app.stop(Duration.ofMillis(200));
         }

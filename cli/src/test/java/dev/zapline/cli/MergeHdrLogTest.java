@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.report.RunTag;
+import dev.zapline.wire.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -132,16 +133,24 @@ class MergeHdrLogTest {
                 "waited 1 s, still missing segments still running",
                 "s1.json");
 
-        CompletableFuture<CliRun> waiting =
-                CompletableFuture.supplyAsync(() -> CliRun.of("merge", seg.toString(), "-o", out, "--wait", "20s"));
-        Thread.sleep(1_500);
+        // standard error read while the merge runs: it says when it has seen the running segment and waits
+        java.io.StringWriter err = new java.io.StringWriter();
+        CompletableFuture<Integer> waiting = CompletableFuture.supplyAsync(() -> Main.run(
+                new java.io.PrintWriter(new java.io.StringWriter(), true),
+                new java.io.PrintWriter(err, true),
+                "merge",
+                seg.toString(),
+                "-o",
+                out,
+                "--wait",
+                "60s"));
+        String waitingFor = "waiting for segments still running: " + seg.resolve("s1.json");
+        Await.until("the merge to wait for s1.json", () -> err.toString().contains(waitingFor));
         assertThat(waiting).isNotDone();
         // zapline load's last write: a sibling renamed over the file
         Path tmp = SegmentFiles.write(seg, ".s1.json.tmp", last);
         Files.move(tmp, seg.resolve("s1.json"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        CliRun done = waiting.get(20, TimeUnit.SECONDS);
-        assertThat(done.exit()).as(done.err()).isZero();
-        assertThat(done.err()).contains("waiting for segments still running: " + seg.resolve("s1.json"));
+        assertThat(waiting.get(30, TimeUnit.SECONDS)).as(err.toString()).isZero();
         JsonNode m = JSON.readTree(Path.of(out).toFile());
         assertThat(m.at("/run/inputs")).hasSize(2);
         assertThat(m.at("/run/partial").asBoolean()).isFalse();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zapline.server.App;
 import dev.zapline.server.ServerConfig;
+import dev.zapline.wire.Await;
 import dev.zapline.wire.peer.Peers;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -107,9 +108,11 @@ class PrometheusScrapeTest {
                     "127.0.0.1:" + loaderMetrics));
 
             // while it runs: both expositions pass promtool, and Prometheus sees the loader's figures move
-            Thread.sleep(2500);
-            String loaderText = get("http://127.0.0.1:" + loaderMetrics + "/metrics");
-            assertThat(loaderText).contains("zapline_load_phase{phase=\"measured\"} 1");
+            String loaderUrl = "http://127.0.0.1:" + loaderMetrics + "/metrics";
+            String measured = "zapline_load_phase{phase=\"measured\"} 1";
+            Await.until("the loader's endpoint in its measured phase", () -> scrapes(loaderUrl, measured));
+            String loaderText = get(loaderUrl);
+            assertThat(loaderText).contains(measured);
             promtoolCheck(loaderText);
             promtoolCheck(app.metricsText());
             double seen = waitFor(api, "max_over_time(zapline_load_responses_total{job=\"loader\"}[1m])", v -> v > 0);
@@ -200,6 +203,15 @@ class PrometheusScrapeTest {
         }
         throw new AssertionError("no satisfying value for " + query + " within 30 s; last " + last + ": " + body
                 + "\ntargets: " + get(api + "/api/v1/targets"));
+    }
+
+    /** Whether {@code url} answers now with text containing {@code expected} (false while it is not up). */
+    private static boolean scrapes(String url, String expected) {
+        try {
+            return get(url).contains(expected);
+        } catch (Exception | AssertionError notYet) {
+            return false;
+        }
     }
 
     private static String get(String url) throws Exception {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zapline.cli.merge.HdrLog;
+import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.report.RunTag;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,10 +115,13 @@ class SegmentRunTest {
         perSecondPercentiles(all, segs, n);
         long mergedTimeline = timelineResponses(all);
         assertThat(mergedTimeline).isEqualTo(inputsTimeline);
-        // the timeline holds the warm-up (500 ms at the rate, each segment's rounded) and the measured window, not
-        // the drain
-        assertThat(mergedTimeline + all.at("/summary/drain/responses").asLong())
-                .isBetween(Long.parseLong(RATE), Long.parseLong(RATE) * 3 / 2 + n);
+        // the run's responses: the warm-up's (500 ms at the rate, each segment's rounded) and the measured window's.
+        // The timeline holds those that ended by its last entry, the drain those that ended after the window, and a
+        // response of the drain may end before the last entry closes and be in both: how many depends on the
+        // machine, so the timeline holds at most all of them, and the two together at least all of them
+        long total = Long.parseLong(RATE) * 3 / 2;
+        assertThat(mergedTimeline).isLessThanOrEqualTo(total + n);
+        assertThat(mergedTimeline + all.at("/summary/drain/responses").asLong()).isGreaterThanOrEqualTo(total - n);
     }
 
     /**
@@ -126,7 +131,8 @@ class SegmentRunTest {
      */
     @org.junit.jupiter.api.Test
     void aSegmentStartedAfterTheInstantRunsLateAndStillMerges() throws Exception {
-        Instant instant = Instant.now().plusSeconds(2);
+        // 4 s ahead: the first segment opens its connections before it (and is not late) even on a loaded machine
+        Instant instant = Instant.now().plusSeconds(4);
         String at = RunTag.rfc3339(instant);
         Path segs = Files.createDirectory(dir.resolve("late"));
         CompletableFuture<CliRun> first = CompletableFuture.supplyAsync(() -> load(
@@ -165,14 +171,16 @@ class SegmentRunTest {
 
     /**
      * With every segment's hdr log the merged measured seconds have exact percentiles: one segment's are its own
-     * file's, and several segments' lie between theirs (a quantile of a union of samples lies between the samples'
-     * quantiles); the warm-up's stay null.
+     * log's, and several segments' lie between theirs (a quantile of a union of samples lies between the samples'
+     * quantiles); the warm-up's stay null. The segments' own figures come from their logs, which hold the measured
+     * requests only: a segment's live timeline entry may also hold warm-up requests that ended in its first measured
+     * second (a loaded machine makes them late), so it is not the same sample.
      */
     private static void perSecondPercentiles(JsonNode all, Path segs, int n) throws Exception {
         assertThat(all.at("/run/timeline_percentiles").asText()).isEqualTo("exact");
-        List<JsonNode> seg = new ArrayList<>();
+        List<HdrLog> logs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            seg.add(JSON.readTree(segs.resolve("seg" + i + ".json").toFile()));
+            logs.add(HdrLog.read(segs.resolve("seg" + i + ".hdr")));
         }
         int measured = 0;
         for (JsonNode e : all.path("timeline")) {
@@ -183,14 +191,18 @@ class SegmentRunTest {
                 continue;
             }
             measured++;
+            long end = Math.round(e.path("t").asDouble() * 1000);
             for (String p : new String[] {"/p50_us", "/p99_us", "/service/p50_us", "/service/p99_us"}) {
+                boolean service = p.startsWith("/service");
                 double lo = Double.MAX_VALUE;
                 double hi = 0;
-                for (JsonNode s : seg) {
-                    for (JsonNode o : s.path("timeline")) {
-                        if (o.path("t").asDouble() == e.path("t").asDouble()) {
-                            lo = Math.min(lo, o.at(p).asDouble());
-                            hi = Math.max(hi, o.at(p).asDouble());
+                for (HdrLog log : logs) {
+                    for (HdrLog.Interval i : log.intervals()) {
+                        if (i.service() == service && Math.round(i.end() * 1000) == end) {
+                            IntervalStats.Latencies l = IntervalStats.Latencies.of(i.histogram());
+                            double v = p.endsWith("p50_us") ? l.p50Us() : l.p99Us();
+                            lo = Math.min(lo, v);
+                            hi = Math.max(hi, v);
                         }
                     }
                 }

@@ -2,6 +2,7 @@ package dev.zapline.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.wire.Await;
 import dev.zapline.wire.peer.Peers;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -23,6 +24,18 @@ import org.junit.jupiter.api.Timeout;
 /** The packaged runnable jar, as the launcher runs it: every dependency must be inside it. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ShadedJarIT {
+
+    /** How long a child process may take to get where a test waits for it: only a hang takes longer. */
+    private static final java.time.Duration WAIT = java.time.Duration.ofSeconds(60);
+
+    /** The file's text, or "" while it cannot be read (not created yet, or being replaced). */
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException notYet) {
+            return "";
+        }
+    }
 
     private static final Path JAR = Path.of("target", "zapline.jar");
 
@@ -153,14 +166,13 @@ class ShadedJarIT {
                 .redirectError(dir.resolve("err.txt").toFile())
                 .redirectOutput(dir.resolve("out.txt").toFile())
                 .start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        // the first arm measures for 20 s; interrupt as soon as it is under way
-        while (!Files.readString(dir.resolve("err.txt")).contains("raw-netty ...") && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        Thread.sleep(1_000);
+        // the first arm measures for 20 s; interrupt as soon as it is under way, its server child running
+        Await.until(
+                "the first arm under way",
+                () -> readQuietly(dir.resolve("err.txt")).contains("raw-netty ..."),
+                WAIT);
+        Await.until("the server child", () -> p.descendants().findAny().isPresent(), WAIT);
         List<ProcessHandle> children = p.descendants().toList();
-        assertThat(children).as("the server child is running").isNotEmpty();
         p.destroy(); // SIGTERM, as Ctrl-C's SIGINT would
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         String out = Files.readString(dir.resolve("out.txt"));
@@ -325,12 +337,11 @@ class ShadedJarIT {
                     .redirectOutput(dir.resolve("out.txt").toFile())
                     .start();
             try {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 // the JSON is rewritten each second: once the measured phase has one, stop the run
-                while (!(Files.exists(json) && Files.readString(json).contains("\"warmup\":false"))
-                        && System.nanoTime() < deadline) {
-                    Thread.sleep(50);
-                }
+                Await.until(
+                        "a measured second in the JSON",
+                        () -> Files.exists(json) && readQuietly(json).contains("\"warmup\":false"),
+                        WAIT);
                 assertThat(html).as("no page before the end").doesNotExist();
                 p.destroy(); // SIGTERM, as Ctrl-C's SIGINT would
                 assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();

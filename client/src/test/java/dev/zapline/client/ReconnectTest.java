@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zapline.server.LeakTracker;
+import dev.zapline.wire.Await;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -15,6 +16,8 @@ import org.junit.jupiter.api.Timeout;
 class ReconnectTest {
 
     private static final Duration SECOND = Duration.ofSeconds(1);
+    /** A request timeout on the manual clock, which only the test moves: the sends below never reach it. */
+    private static final Duration WAIT = Duration.ofSeconds(30);
     /** Real time long enough for many ticks: a reconnect that is due would have started. */
     private static final Duration SETTLE = Duration.ofMillis(100);
 
@@ -33,13 +36,13 @@ class ReconnectTest {
         int port = first.port(0);
         String address = "127.0.0.1:" + port;
         try (ZapClient client = ZapClient.connect(config, address)) {
-            assertThat(client.sendSync(ZapRequest.get("/who"), SECOND).bodyAsString())
+            assertThat(client.sendSync(ZapRequest.get("/who"), WAIT).bodyAsString())
                     .isEqualTo("first");
 
             first.close();
             Await.until("the disconnect", () -> client.stats().disconnects() == 1);
             assertThat(client.connectionsUp()).isZero();
-            assertThatThrownBy(() -> client.sendSync(ZapRequest.get("/who"), SECOND))
+            assertThatThrownBy(() -> client.sendSync(ZapRequest.get("/who"), WAIT))
                     .isInstanceOf(ZapException.class)
                     .extracting(e -> ((ZapException) e).outcome())
                     .isEqualTo(ZapOutcome.CLOSED);
@@ -62,7 +65,7 @@ class ReconnectTest {
                 clock.advance(SECOND);
                 Await.until("the reconnect", () -> client.connectionsUp() == 1);
                 assertThat(client.stats().connects()).isEqualTo(2);
-                assertThat(client.sendSync(ZapRequest.get("/who"), SECOND).bodyAsString())
+                assertThat(client.sendSync(ZapRequest.get("/who"), WAIT).bodyAsString())
                         .isEqualTo("second");
             }
         }

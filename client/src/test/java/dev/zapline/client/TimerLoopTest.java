@@ -2,8 +2,10 @@ package dev.zapline.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.wire.Await;
 import io.netty.channel.EventLoop;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -42,13 +44,14 @@ class TimerLoopTest {
                     armed[0] = System.nanoTime() + 2_000_000;
                     t.arm(armed[0]);
                 });
-                done.get(10, TimeUnit.SECONDS);
-                Thread.sleep(20);
-                assertThat(runs).as(loops.name()).hasSize(20);
-                for (long[] r : runs) {
+                done.get(30, TimeUnit.SECONDS);
+                // the last run did not re-arm: the timer is disarmed, so no run can follow the twentieth
+                assertThat(loop.submit(t::armedAt).get()).isEqualTo(Long.MAX_VALUE);
+                List<long[]> seen = loop.submit(() -> List.copyOf(runs)).get();
+                assertThat(seen).as(loops.name()).hasSize(20);
+                for (long[] r : seen) {
                     assertThat(r[1]).as("ran at or after the armed instant").isGreaterThanOrEqualTo(r[0]);
                 }
-                assertThat(loop.submit(t::armedAt).get()).isEqualTo(Long.MAX_VALUE);
             }
         }
     }
@@ -59,16 +62,20 @@ class TimerLoopTest {
             TimerLoop t = (TimerLoop) loops.next();
             int[] count = new int[1];
             long[] at = new long[2];
-            t.submit(() -> {
+            long disarmed = t.submit(() -> {
                         t.timer(() -> {
                             count[0]++;
                             at[1] = System.nanoTime();
                         });
                         t.arm(System.nanoTime() + 1_000_000);
                         t.disarm();
+                        return t.armedAt();
                     })
                     .get();
-            Thread.sleep(30);
+            assertThat(disarmed).isEqualTo(Long.MAX_VALUE);
+            // real time for the disarmed instant to pass: a timer that ran anyway would be caught below, by the
+            // count or by running before the moved instant
+            Await.pause(Duration.ofMillis(5));
             assertThat(t.submit(() -> count[0]).get()).isZero();
             t.submit(() -> {
                         t.arm(System.nanoTime() + 1_000_000);
@@ -76,9 +83,18 @@ class TimerLoopTest {
                         t.arm(at[0]);
                     })
                     .get();
-            Thread.sleep(60);
+            Await.until("the moved timer to run", () -> get(t.submit(() -> count[0])) > 0);
             assertThat(t.submit(() -> count[0]).get()).isEqualTo(1);
-            assertThat(at[1]).isGreaterThanOrEqualTo(at[0]);
+            assertThat(t.submit(t::armedAt).get()).as("disarmed by its run").isEqualTo(Long.MAX_VALUE);
+            assertThat(t.submit(() -> at[1]).get()).isGreaterThanOrEqualTo(at[0]);
+        }
+    }
+
+    private static int get(java.util.concurrent.Future<Integer> f) {
+        try {
+            return f.get();
+        } catch (Exception e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zapline.codec.zaphttp.ZapHttpWriter;
 import dev.zapline.server.LeakTracker;
+import dev.zapline.wire.Await;
 import dev.zapline.wire.ZapBuilder;
 import java.net.ServerSocket;
 import java.nio.ByteBuffer;

@@ -2,6 +2,7 @@ package dev.zapline.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.wire.Await;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -71,10 +72,11 @@ class AppLifecycleTest {
                 throw new IllegalStateException(e);
             }
         });
-        Thread.sleep(100);
+        // real time for a join that did not block to return: it may not
+        Await.pause(Duration.ofMillis(100));
         assertThat(joined).as("join blocks while the app runs").isNotDone();
         app.stop(Duration.ofSeconds(1));
-        joined.get(5, TimeUnit.SECONDS);
+        joined.get(30, TimeUnit.SECONDS);
     }
 
     @Test

@@ -9,7 +9,7 @@ final class Eventually {
 
     private Eventually() {}
 
-    /** Waits up to 10 s for {@code value} to read {@code expected}, then asserts it. */
+    /** Waits up to 30 s (only a hang takes that long) for {@code value} to read {@code expected}, then asserts it. */
     static void equal(LongSupplier value, long expected) throws InterruptedException {
         equal(value, expected, () -> "");
     }
@@ -17,7 +17,7 @@ final class Eventually {
     /** As {@link #equal(LongSupplier, long)}, with {@code why} (e.g. the server's counts) in the failure message. */
     static void equal(LongSupplier value, long expected, java.util.function.Supplier<String> why)
             throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
+        long deadline = System.nanoTime() + 30_000_000_000L;
         while (value.getAsLong() != expected && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }

@@ -16,7 +16,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * A small raw HTTP/2 client for tests: frames built by hand (9-byte header, SETTINGS, HEADERS with an HPACK block
  * of literals without indexing, CONTINUATION, DATA, RST_STREAM, PING, WINDOW_UPDATE), frames read back one by one.
- * Response header blocks are decoded with Netty's HPACK decoder. Not thread-safe.
+ * Response header blocks are decoded with Netty's HPACK decoder. Over a loopback socket, or over an
+ * {@link Embedded} connection on a manual clock ({@link #embedded}), where a read finding nothing written is a
+ * read timeout. Not thread-safe.
  */
 final class H2Client implements AutoCloseable {
 
@@ -63,7 +65,7 @@ final class H2Client implements AutoCloseable {
     /** A response: status, body, and the RST_STREAM code if the stream was reset (-1 otherwise). */
     record Response(String status, String body, long reset) {}
 
-    private final Socket socket;
+    private final java.io.Closeable socket;
     private final OutputStream out;
     private final DataInputStream in;
     private final DefaultHttp2HeadersDecoder hpack = new DefaultHttp2HeadersDecoder(false);
@@ -76,9 +78,13 @@ final class H2Client implements AutoCloseable {
     Http2Headers lastHeaders;
 
     private H2Client(Socket socket) throws IOException {
+        this(socket, socket.getInputStream(), socket.getOutputStream());
+    }
+
+    private H2Client(java.io.Closeable socket, java.io.InputStream in, OutputStream out) {
         this.socket = socket;
-        this.out = socket.getOutputStream();
-        this.in = new DataInputStream(new java.io.BufferedInputStream(socket.getInputStream()));
+        this.out = out;
+        this.in = new DataInputStream(new java.io.BufferedInputStream(in));
     }
 
     /** Connects to {@code port} on loopback and sends the preface and {@code settings} (id, value pairs). */
@@ -94,6 +100,57 @@ final class H2Client implements AutoCloseable {
     static H2Client over(Socket s, int... settings) throws IOException {
         H2Client c = new H2Client(s);
         c.out.write(Http2Preface.BYTES);
+        c.frame(SETTINGS, 0, 0, settings(settings));
+        return c;
+    }
+
+    /**
+     * Speaks HTTP/2 to the connection in {@code e}: each write goes in whole and runs what it causes; a read takes
+     * what the server wrote, is the end of the stream once the channel is closed, and is a
+     * {@link SocketTimeoutException} when the server has written nothing (yet: the test may move the clock).
+     */
+    static H2Client embedded(Embedded e, int... settings) throws IOException {
+        OutputStream out = new OutputStream() {
+            @Override
+            public void write(int b) {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                e.write(java.util.Arrays.copyOfRange(b, off, off + len));
+            }
+        };
+        java.io.InputStream in = new java.io.InputStream() {
+            private java.io.ByteArrayInputStream pending = new java.io.ByteArrayInputStream(new byte[0]);
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (pending.available() == 0) {
+                    pending = new java.io.ByteArrayInputStream(e.readBytes());
+                }
+                if (pending.available() > 0) {
+                    return pending.read(b, off, len);
+                }
+                if (!e.ch.isOpen()) {
+                    return -1;
+                }
+                throw new SocketTimeoutException("the server has written nothing more");
+            }
+        };
+        H2Client c = new H2Client(() -> {}, in, out);
+        c.out.write(Http2Preface.BYTES);
+        c.frame(SETTINGS, 0, 0, settings(settings));
+        return c;
+    }
+
+    private static byte[] settings(int... settings) {
         byte[] p = new byte[settings.length / 2 * 6];
         for (int i = 0; i < settings.length; i += 2) {
             int at = i / 2 * 6;
@@ -101,8 +158,7 @@ final class H2Client implements AutoCloseable {
             p[at + 1] = (byte) settings[i];
             putInt(p, at + 2, settings[i + 1]);
         }
-        c.frame(SETTINGS, 0, 0, p);
-        return c;
+        return p;
     }
 
     int nextStream() {

@@ -64,7 +64,7 @@ class ZapFloodTest {
                 // the server has stopped reading until its responses are read: read them now
             }
             List<Frame> frames = c.frames(n);
-            write.get(10, TimeUnit.SECONDS);
+            write.get(30, TimeUnit.SECONDS);
             for (int i = 0; i < n; i++) {
                 assertThat(frames.get(i).status())
                         .as("status of response %d", i)
@@ -87,8 +87,9 @@ class ZapFloodTest {
         // Each 64 KiB chunk starts with a frame length of 1 MiB (over the 1 KiB limit); 64 MiB at most.
         byte[] chunk = new byte[64 << 10];
         ByteBuffer.wrap(chunk).putInt(1 << 20);
-        try (TestZapSocket c = new TestZapSocket(server.port, 5_000)) {
-            long start = System.nanoTime();
+        // the read timeout only guards against a server that never closes: how soon it does is not this test's
+        // business; that it stopped reading is, by what the client could write and what the server's pool held
+        try (TestZapSocket c = new TestZapSocket(server.port, 30_000)) {
             Future<?> write = writers.submit(() -> {
                 try {
                     while (written.get() < flood) {
@@ -102,12 +103,10 @@ class ZapFloodTest {
                 return null;
             });
             List<Frame> frames = ZapFrames.read(c.untilClosed());
-            long closedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            write.get(10, TimeUnit.SECONDS);
+            write.get(30, TimeUnit.SECONDS);
             assertThat(frames).hasSize(1);
             assertThat(frames.get(0).status()).isEqualTo(400);
             assertThat(frames.get(0).body()).contains("frame of 1048576 bytes exceeds the limit of 1024");
-            assertThat(closedMillis).as("ms until the server closed").isLessThan(2_000);
             assertThat(written.get())
                     .as("bytes the client could write before the close stopped it")
                     .isLessThan(flood / 4);

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Slow senders against a real server and socket, with a 500 ms idle timeout: what only a socket shows, that a client
+ * Slow senders against a real server and socket, with a 1 s idle timeout: what only a socket shows, that a client
  * trickling a frame (never idle, but too slow to finish it in time) gets one 408 and the close before it has sent the
  * whole frame, that part of a frame then silence gets the same, and that an idle kept connection is closed without a
  * response. No assertion here bounds how long anything took (a busy machine stretches every interval); the exact
@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ZapSlowSenderTest {
 
-    private static final long IDLE_MILLIS = 500;
+    /** Long enough that a loaded machine's pause between two sends of the test never looks idle. */
+    private static final long IDLE_MILLIS = 1000;
     /** How long a read waits for the server: far beyond when it should answer or close, even on a loaded machine. */
     private static final int READ_TIMEOUT_MILLIS = 20_000;
 
@@ -64,8 +65,8 @@ class ZapSlowSenderTest {
     }
 
     /**
-     * Sends a frame a byte every 50 ms (a tenth of the timeout, so the connection never goes idle; the whole frame
-     * would take over 11 s) until the server answers or the frame is all sent. A server that did not time the frame
+     * Sends a frame a byte every 100 ms (a tenth of the timeout, so the connection never goes idle; the whole frame
+     * would take over 22 s) until the server answers or the frame is all sent. A server that did not time the frame
      * from its first byte would get it whole and answer 200.
      */
     private static void trickleUntilAnswered(TestZapSocket c) throws Exception {
@@ -74,7 +75,7 @@ class ZapSlowSenderTest {
         try {
             while (sent < f.length && !c.hasInput()) {
                 c.send(new byte[] {f[sent++]});
-                Thread.sleep(50);
+                Thread.sleep(IDLE_MILLIS / 10);
             }
         } catch (IOException closedByServer) {
             // the server answered and closed between two bytes

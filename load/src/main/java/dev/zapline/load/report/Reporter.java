@@ -55,6 +55,19 @@ public final class Reporter {
 
     private RunTag tag;
 
+    /** How the reporter waits for an interval's end; real time unless a test drives a manual clock. */
+    private Wait wait;
+
+    /**
+     * Blocks until the engine's clock reads {@code nanos} or the engine has ended, whichever comes first.
+     * The default waits on {@link Engine#await} in real time; a test on a manual clock moves its clock instead.
+     */
+    @FunctionalInterface
+    public interface Wait {
+        /** @return whether the engine ended */
+        boolean until(long nanos) throws InterruptedException;
+    }
+
     public Reporter(Engine engine, ReportOptions options) {
         this.engine = engine;
         this.options = options;
@@ -62,6 +75,13 @@ public final class Reporter {
         LoadPlan p = engine.plan();
         this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
         this.json = options.json() == null ? null : new JsonReport(options.json(), options.command());
+        this.wait = nanos -> engine.await(Math.max(0, nanos - engine.clock().nanos()), TimeUnit.NANOSECONDS);
+    }
+
+    /** Waits for each interval's end with {@code w} (tests on a manual clock). Call before {@link #run()}. */
+    public Reporter waitWith(Wait w) {
+        this.wait = w;
+        return this;
     }
 
     /**
@@ -109,7 +129,7 @@ public final class Reporter {
                 if (last - end < 0 && next - end > 0) {
                     next = end;
                 }
-                boolean ended = engine.await(Math.max(0, next - engine.clock().nanos()), TimeUnit.NANOSECONDS);
+                boolean ended = wait.until(next);
                 long now = ended ? Math.max(last, engine.endNanos()) : next;
                 Window w = window(measured);
                 interval(last, now, measured, w.inDrain(last));

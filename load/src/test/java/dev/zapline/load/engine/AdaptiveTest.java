@@ -19,10 +19,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@code --adaptive} against a server that can serve about 200 requests/s (each /slow request holds its only loop
- * for 5 ms) offered 400/s: the ceiling falls from --max-inflight to about 100 ms of offered load, the excess is
- * dropped and counted, and goodput stays at the server's capacity; without it, every request waits its turn as
- * before.
+ * {@code --adaptive} against a target that can serve 200 requests/s (one worker, 5 ms a request) offered 400/s: the
+ * ceiling falls from --max-inflight to about 100 ms of offered load, the excess is dropped and counted, and goodput
+ * stays at the target's capacity; without it, every request waits its turn as before. On a manual clock
+ * ({@link Sim}), the reporter waiting on it: a loaded machine's hiccups would be shed as a slow target's are.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AdaptiveTest {
@@ -54,71 +54,66 @@ class AdaptiveTest {
 
     @Test
     void aSlowTargetLowersTheCeilingAndShedsWhileGoodputHolds() throws Exception {
-        try (Target t = new Target(1)) {
-            LoadPlan plan = LoadPlan.open(Stages.constant(400, Duration.ofMillis(1500)), Arrival.UNIFORM, 0, 4, 1)
-                    .withLimits(MAX_INFLIGHT, 10_000_000_000L);
-            Summary fixed = run(t, plan);
-            Summary adaptive = run(t, plan.withAdaptive(true));
+        LoadPlan plan = LoadPlan.open(Stages.constant(400, Duration.ofMillis(1500)), Arrival.UNIFORM, 0, 4, 1)
+                .withLimits(MAX_INFLIGHT, 10_000_000_000L);
+        Summary fixed = run(new Sim().serial(5_000_000), plan);
+        Summary adaptive = run(new Sim().serial(5_000_000), plan.withAdaptive(true));
 
-            // without --adaptive: nothing dropped, every request waits its turn, the ceiling never moves
-            assertThat(fixed.outcomes().get("success")).isEqualTo(600);
-            assertThat(fixed.dropped()).isZero();
-            assertThat(fixed.inflightCeiling()).isEqualTo(MAX_INFLIGHT);
-            assertThat(fixed.timeline()).allMatch(i -> i.ceiling() == MAX_INFLIGHT);
-            double capacity = fixed.rateAchieved();
+        // without --adaptive: nothing dropped, every request waits its turn, the ceiling never moves
+        assertThat(fixed.outcomes().get("success")).isEqualTo(600);
+        assertThat(fixed.dropped()).isZero();
+        assertThat(fixed.inflightCeiling()).isEqualTo(MAX_INFLIGHT);
+        assertThat(fixed.timeline()).allMatch(i -> i.ceiling() == MAX_INFLIGHT);
+        double capacity = fixed.rateAchieved();
 
-            // with it: the ceiling falls to about 100 ms of offered load (40), the excess is dropped, goodput holds
-            assertThat(adaptive.scheduled()).isEqualTo(600);
-            assertThat(adaptive.dropped()).isPositive();
-            assertThat(adaptive.requests()).isEqualTo(adaptive.sent()).isEqualTo(600 - adaptive.dropped());
-            assertThat(adaptive.outcomes().get("success") + adaptive.dropped()).isEqualTo(600);
-            assertThat(adaptive.inflightCeiling()).isBetween(8L, 80L);
-            long lowest = adaptive.timeline().stream()
-                    .mapToLong(IntervalStats::ceiling)
-                    .min()
-                    .orElseThrow();
-            assertThat(lowest).isLessThan(MAX_INFLIGHT / 10);
-            double goodput = adaptive.outcomes().get("success") / 1.5;
-            assertThat(goodput)
-                    .as("goodput vs the server's capacity %.0f/s", capacity)
-                    .isGreaterThan(0.7 * capacity);
-            assertThat(adaptive.corrected().p(99))
-                    .as("p99 with the ceiling vs without, µs")
-                    .isLessThan(fixed.corrected().p(99) / 2);
-            assertThat(Text.render(adaptive)).contains("Ceiling     " + adaptive.inflightCeiling() + " in flight");
-            assertThat(Text.render(fixed)).doesNotContain("Ceiling");
-            System.out.printf(
-                    "adaptive: capacity %.0f/s, goodput %.0f/s, dropped %d, ceiling %d, p99 %.0f µs "
-                            + "(without: %.0f µs)%n",
-                    capacity,
-                    goodput,
-                    adaptive.dropped(),
-                    adaptive.inflightCeiling(),
-                    adaptive.corrected().p(99),
-                    fixed.corrected().p(99));
-        }
+        // with it: the ceiling falls to about 100 ms of offered load (40), the excess is dropped, goodput holds
+        assertThat(adaptive.scheduled()).isEqualTo(600);
+        assertThat(adaptive.dropped()).isPositive();
+        assertThat(adaptive.requests()).isEqualTo(adaptive.sent()).isEqualTo(600 - adaptive.dropped());
+        assertThat(adaptive.outcomes().get("success") + adaptive.dropped()).isEqualTo(600);
+        assertThat(adaptive.inflightCeiling()).isBetween(8L, 80L);
+        long lowest = adaptive.timeline().stream()
+                .mapToLong(IntervalStats::ceiling)
+                .min()
+                .orElseThrow();
+        assertThat(lowest).isLessThan(MAX_INFLIGHT / 10);
+        double goodput = adaptive.outcomes().get("success") / 1.5;
+        assertThat(goodput)
+                .as("goodput vs the server's capacity %.0f/s", capacity)
+                .isGreaterThan(0.7 * capacity);
+        assertThat(adaptive.corrected().p(99))
+                .as("p99 with the ceiling vs without, µs")
+                .isLessThan(fixed.corrected().p(99) / 2);
+        assertThat(Text.render(adaptive)).contains("Ceiling     " + adaptive.inflightCeiling() + " in flight");
+        assertThat(Text.render(fixed)).doesNotContain("Ceiling");
+        System.out.printf(
+                "adaptive: capacity %.0f/s, goodput %.0f/s, dropped %d, ceiling %d, p99 %.0f µs "
+                        + "(without: %.0f µs)%n",
+                capacity,
+                goodput,
+                adaptive.dropped(),
+                adaptive.inflightCeiling(),
+                adaptive.corrected().p(99),
+                fixed.corrected().p(99));
     }
 
-    private static Summary run(Target t, LoadPlan plan) throws Exception {
-        Engine e = Runs.start(plan, t.zap("/slow"), t.loops.group());
-        return new Reporter(e, new ReportOptions("zap://test/slow", null, null, null, false)).run();
+    private static Summary run(Sim sim, LoadPlan plan) throws Exception {
+        Engine e = Engine.start(plan, sim, new DriverLoop[] {sim}, sim, 1000);
+        return new Reporter(e, new ReportOptions("sim://target", null, null, null, false))
+                .waitWith(sim.reporterWait(e))
+                .run();
     }
 
     @Test
     void aTargetThatKeepsUpIsNeverShed() throws Exception {
-        try (Target t = new Target(1)) {
-            // the ceiling never goes below the 40 requests due per 100 ms: only a longer hiccup would shed anything
-            LoadPlan plan = LoadPlan.open(Stages.constant(400, Duration.ofMillis(800)), Arrival.UNIFORM, 0, 8, 1)
-                    .withLimits(MAX_INFLIGHT, 10_000_000_000L)
-                    .withAdaptive(true);
-            // warm both sides first: a cold start can stall longer than 100 ms, and that backlog would be shed
-            Runs.run(LoadPlan.maxThroughput(2, 300_000_000L, 8, 1), t.zap("/health"), t.loops.group(), 20);
-            Engine e = Runs.start(plan, t.zap("/health"), t.loops.group());
-            Summary s = new Reporter(e, new ReportOptions("zap://test/health", null, null, null, false)).run();
-            assertThat(s.outcomes().get("success")).isEqualTo(320);
-            assertThat(s.dropped()).isZero();
-            assertThat(s.outcomes().get(Outcome.DROPPED.key())).isZero();
-            assertThat(s.inflightCeiling()).isBetween(40L, (long) MAX_INFLIGHT);
-        }
+        // the ceiling never goes below the 40 requests due per 100 ms: only a longer hiccup would shed anything
+        LoadPlan plan = LoadPlan.open(Stages.constant(400, Duration.ofMillis(800)), Arrival.UNIFORM, 0, 8, 1)
+                .withLimits(MAX_INFLIGHT, 10_000_000_000L)
+                .withAdaptive(true);
+        Summary s = run(new Sim().service(1_000_000), plan);
+        assertThat(s.outcomes().get("success")).isEqualTo(320);
+        assertThat(s.dropped()).isZero();
+        assertThat(s.outcomes().get(Outcome.DROPPED.key())).isZero();
+        assertThat(s.inflightCeiling()).isBetween(40L, (long) MAX_INFLIGHT);
     }
 }

@@ -34,6 +34,12 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class EngineAllocationTest {
 
+    /**
+     * A max-throughput run's length: as long as this machine needs for the measured requests, however loaded (how
+     * many fit in a given time is for benchmarks); the run is stopped once they are measured.
+     */
+    private static final long UNTIL_STOPPED = 60_000_000_000L;
+
     /** The RPC calls' payload and answer. */
     private static final byte[] RPC_BODY = new byte[48];
 
@@ -54,13 +60,13 @@ class EngineAllocationTest {
 
     @Test
     void maxThroughputLoopAllocatesAlmostNothingPerRequest() throws Exception {
-        LoadPlan plan = LoadPlan.maxThroughput(8, 4_000_000_000L, 2, 1);
+        LoadPlan plan = LoadPlan.maxThroughput(8, UNTIL_STOPPED, 2, 1);
         assertThat(perRequest(plan, "max throughput 2 x 8")).isLessThan(4.0);
     }
 
     @Test
     void httpMaxThroughputLoopAllocatesAlmostNothingPerRequest() throws Exception {
-        LoadPlan plan = LoadPlan.maxThroughput(8, 4_000_000_000L, 2, 1);
+        LoadPlan plan = LoadPlan.maxThroughput(8, UNTIL_STOPPED, 2, 1);
         assertThat(perRequest(plan, "http max throughput 2 x 8", t -> t.http("/health")))
                 .isLessThan(4.0);
     }
@@ -74,7 +80,7 @@ class EngineAllocationTest {
         try (H2TestServer server = new H2TestServer(100, (s, n) -> s.respond(200, "ok"))) {
             List<Http2LoadClient.Request> get =
                     List.of(new Http2LoadClient.Request("GET", "/health", List.of(), new byte[0]));
-            LoadPlan plan = LoadPlan.maxThroughput(8, 4_000_000_000L, 2, 1);
+            LoadPlan plan = LoadPlan.maxThroughput(8, UNTIL_STOPPED, 2, 1);
             assertThat(perRequest(
                             plan,
                             "h2c max throughput 2 x 8",
@@ -107,7 +113,7 @@ class EngineAllocationTest {
      */
     @Test
     void rpcMaxThroughputLoopAllocatesAlmostNothingPerRequest() throws Exception {
-        assertThat(rpc(LoadPlan.maxThroughput(8, 4_000_000_000L, 2, 1), "rpc max throughput 2 x 8"))
+        assertThat(rpc(LoadPlan.maxThroughput(8, UNTIL_STOPPED, 2, 1), "rpc max throughput 2 x 8"))
                 .isLessThan(4.0);
     }
 
@@ -139,7 +145,7 @@ class EngineAllocationTest {
      */
     @Test
     void httpsMaxThroughputLoopAllocatesOnlyTheTlsEnginesPerRecordObjects(@TempDir Path dir) throws Exception {
-        assertThat(https(dir, LoadPlan.maxThroughput(8, 4_000_000_000L, 2, 1), "https max throughput 2 x 8"))
+        assertThat(https(dir, LoadPlan.maxThroughput(8, UNTIL_STOPPED, 2, 1), "https max throughput 2 x 8"))
                 .isLessThan(64.0);
     }
 
@@ -191,13 +197,14 @@ class EngineAllocationTest {
             awaitSent(r, n0 + 5000);
             long b1 = mx.getThreadAllocatedBytes(thread);
             long n1 = r.sentCount();
+            e.stop();
             Tally run = Runs.await(e, 30);
-            // the window measured the path of answered requests, not of failures
-            assertThat(run.errors()).as("errors").isZero();
-            assertThat(run.status(200))
-                    .as("200 responses of %d sent", run.sent())
-                    .isEqualTo(run.sent());
-            assertThat(run.count(Outcome.SUCCESS)).isEqualTo(run.sent());
+            // the window measured the path of answered requests, not of failures: every request sent by its end
+            // was answered 200 (what was still in flight at the stop may end otherwise)
+            assertThat(run.count(Outcome.SUCCESS))
+                    .as("successes of %d sent by the window's end", n1)
+                    .isGreaterThanOrEqualTo(n1);
+            assertThat(run.status(200)).as("200 responses").isEqualTo(run.count(Outcome.SUCCESS));
             double per = (b1 - b0) / (double) (n1 - n0);
             System.out.printf(
                     "engine loop, %s: %.3f bytes per request over %d requests (%d bytes)%n",

@@ -45,8 +45,11 @@ class EngineTest {
         try (Target t = new Target(2)) {
             Tally tally =
                     Runs.run(LoadPlan.maxThroughput(4, 500_000_000, 2, 2), t.http("/health"), t.loops.group(), 20);
-            assertThat(tally.sent()).isGreaterThan(500);
+            // every one of the 8 users got going and each pipelined response found its request; how many fit in
+            // 0.5 s is the machine's business (benchmarks), the depth kept is HandDrivenEngineTest's
+            assertThat(tally.sent()).isGreaterThanOrEqualTo(8);
             assertThat(tally.count(Outcome.SUCCESS)).isEqualTo(tally.sent());
+            assertThat(tally.status(200)).isEqualTo(tally.sent());
         }
     }
 
@@ -91,9 +94,12 @@ class EngineTest {
         try (Target t = new Target(1)) {
             LoadPlan plan = LoadPlan.closed(2, 500_000_000, 1, 1).withThink(50_000_000);
             Tally tally = Runs.run(plan, t.zap("/health"), t.loops.group(), 20);
-            // 2 users, one request per ~50 ms each, for 0.5 s: about 20
-            assertThat(tally.sent()).isBetween(14L, 24L);
+            // 2 users, each starting a request at most every 50 ms within 0.5 s: 11 each at most, however fast the
+            // target; a loaded machine may manage fewer (the exact spacing is HandDrivenEngineTest's, on a manual
+            // clock)
+            assertThat(tally.sent()).isBetween(2L, 22L);
             assertThat(tally.ended()).isEqualTo(tally.sent());
+            assertThat(tally.count(Outcome.SUCCESS)).isEqualTo(tally.sent());
         }
     }
 
@@ -102,7 +108,10 @@ class EngineTest {
         try (Target t = new Target(2)) {
             LoadPlan plan = LoadPlan.maxThroughput(4, 500_000_000, 2, 2);
             Tally tally = Runs.run(plan, t.zap("/health"), t.loops.group(), 20);
-            assertThat(tally.sent()).isGreaterThan(1000);
+            // the 8 users all ran and every request ended well; the volume is for benchmarks, the depth kept is
+            // HandDrivenEngineTest's
+            assertThat(tally.sent()).isGreaterThanOrEqualTo(8);
+            assertThat(tally.ended()).isEqualTo(tally.sent());
             assertThat(tally.count(Outcome.SUCCESS)).isEqualTo(tally.sent());
         }
     }

@@ -58,7 +58,9 @@ class FaultTest {
     @Test
     void aHungConnectionTimesOutAndIsReplaced() throws Exception {
         try (FaultServer s = new FaultServer(n -> n == 20 ? Act.HANG : Act.OK)) {
-            LoadPlan plan = plan(200, 1000, 1, 1).withTimeout(200_000_000);
+            // a timeout no answer of a loaded machine reaches: only the hung request's (exact times:
+            // HandDrivenEngineTest)
+            LoadPlan plan = plan(200, 1000, 1, 1).withTimeout(2_000_000_000L);
             Tally t = Runs.run(plan, client(s), loops.group(), 20);
             assertThat(t.ended()).isEqualTo(200);
             assertThat(t.count(Outcome.TIMEOUT)).isEqualTo(1);
@@ -70,14 +72,13 @@ class FaultTest {
     @Test
     void requestsBeyondTheInFlightCeilingAreDroppedAndCounted() throws Exception {
         try (FaultServer s = new FaultServer(n -> n == 0 ? Act.HANG : Act.OK)) {
-            // the first request hangs for the 300 ms timeout; meanwhile ~60 fall due and only 10 may wait
-            LoadPlan plan = plan(200, 500, 1, 1).withTimeout(300_000_000).withLimits(10, 10_000_000_000L);
+            // the first request hangs for the 1 s timeout; meanwhile the other 99 fall due and only 10 may be in
+            // flight or wait: the hung one and the first 9 behind it
+            LoadPlan plan = plan(200, 500, 1, 1).withTimeout(1_000_000_000L).withLimits(10, 10_000_000_000L);
             Tally t = Runs.run(plan, client(s), loops.group(), 20);
             assertThat(t.ended()).isEqualTo(100);
             assertThat(t.count(Outcome.TIMEOUT)).isEqualTo(1);
-            // how many depends on when the timeout is seen and the reconnect lands on this machine; the exact count
-            // for exact times is HandDrivenEngineTest's
-            assertThat(t.count(Outcome.DROPPED)).isBetween(1L, 89L);
+            assertThat(t.count(Outcome.DROPPED)).isEqualTo(90);
             // (a request dropped while the timed-out connection is being reopened counts as a connect error)
             assertThat(t.count(Outcome.SUCCESS) + t.count(Outcome.DROPPED) + t.count(Outcome.CONNECT_ERROR))
                     .isEqualTo(99);
@@ -90,8 +91,9 @@ class FaultTest {
             LoadPlan plan = plan(200, 500, 1, 1).withTimeout(300_000_000).withLimits(10_000, 100_000_000);
             Tally t = Runs.run(plan, client(s), loops.group(), 20);
             assertThat(t.ended()).isEqualTo(100);
-            // ~20 of the ~60 due during the hang waited less than 100 ms (exact counts: HandDrivenEngineTest)
-            assertThat(t.count(Outcome.DROPPED)).isBetween(1L, 80L);
+            // the hang outlasts the 100 ms wait, so some are dropped; how many depends on when this machine sees the
+            // timeout and lands the reconnect (exact counts for exact times: HandDrivenEngineTest)
+            assertThat(t.count(Outcome.DROPPED)).isBetween(1L, 99L);
             assertThat(t.count(Outcome.SUCCESS)
                             + t.count(Outcome.DROPPED)
                             + t.count(Outcome.CONNECT_ERROR)

@@ -191,6 +191,22 @@ class HandDrivenEngineTest {
     }
 
     @Test
+    void maxThroughputKeepsEveryConnectionsPipelineFull() {
+        Sim sim = new Sim().service(MS);
+        // 2 connections 4 deep for 100 ms, each request answered 1 ms after its flush
+        LoadPlan plan = LoadPlan.maxThroughput(4, 100 * MS, 2, 1);
+        Engine e = start(sim, plan);
+        sim.run(e, 10_000 * MS);
+        Tally t = all(e);
+        // a full pipeline is 8 requests per millisecond, started at 0, 1, ..., 99 ms; one request deep would be 2
+        assertThat(t.sent()).isEqualTo(8 * 100);
+        assertThat(t.count(Outcome.SUCCESS)).isEqualTo(t.sent());
+        assertThat(sim.connections)
+                .hasSize(2)
+                .allSatisfy(c -> assertThat(c.written).isEqualTo(4 * 100));
+    }
+
+    @Test
     void closedUsersWithMoreUsersThanSlotsQueueAndNothingIsLost() {
         Sim sim = new Sim().service(MS);
         // 8 users on 2 connections of depth 1 (pipeline 0 in a closed plan means users / connections = 4)

@@ -35,53 +35,46 @@ class Http2EngineTest {
         return new Http2LoadClient(loops, "127.0.0.1", s.port(), r, "h2c://127.0.0.1/", null, streams);
     }
 
-    /**
-     * Holds each connection's requests until it has four (or for 300 ms: the run's last round may be short), then
-     * answers them last first, 60 ms apart.
-     */
+    /** Holds each connection's requests until it has four, then answers them last first, {@link #GAP} ms apart. */
     private static final class Reverse implements H2TestServer.Behavior {
         private final List<H2TestServer.Stream> held = new ArrayList<>();
-        private int batch;
 
         @Override
         public void request(H2TestServer.Stream s, int n) {
             held.add(s);
-            if (held.size() == 1) {
-                int b = batch;
-                s.ctx.executor().schedule(() -> answer(b), 300, TimeUnit.MILLISECONDS);
-            }
             if (held.size() == 4) {
-                answer(batch);
+                for (int i = 0; i < 4; i++) {
+                    held.get(3 - i).respondAfter(GAP * i, 200, "ok");
+                }
+                held.clear();
             }
-        }
-
-        private void answer(int b) {
-            if (b != batch) {
-                return;
-            }
-            batch++;
-            for (int i = 0; i < held.size(); i++) {
-                held.get(held.size() - 1 - i).respondAfter(60L * i, 200, "ok");
-            }
-            held.clear();
         }
     }
 
+    private static final long GAP = 300;
+
+    /**
+     * Eight requests 100 ms apart, four streams on one connection, answered in rounds of four, last written first,
+     * 300 ms apart. Each round's last request is answered as it arrives; matched in FIFO order instead, the first
+     * answer of a round would go to its first request, written 300 ms or more before it, and every latency would
+     * be 300 ms or more. The bound between is 250 times what answering at once takes (about 1 ms), and only that
+     * one must come in under it: the others are bounded from below.
+     */
     @Test
     void streamsAnsweredInReverseOrderEachRecordTheirOwnLatency() throws Exception {
         try (H2TestServer server = new H2TestServer(100, new Reverse());
                 ZapLoops loops = ZapLoops.create(1, true)) {
-            // four users on one connection of four streams: each round's four requests go out together
-            LoadPlan plan = LoadPlan.closed(4, 1000 * MS, 1, 1).withPipeline(4);
+            LoadPlan plan = LoadPlan.open(Stages.constant(10, Duration.ofMillis(800)), Arrival.UNIFORM, 0, 1, 1)
+                    .withPipeline(4);
             Engine e = Runs.start(plan, client(loops, server, 4, "/a"), loops.group());
             Tally t = Runs.await(e, 30);
-            assertThat(t.count(Outcome.SUCCESS)).isEqualTo(t.sent()).isGreaterThanOrEqualTo(16);
+            assertThat(t.count(Outcome.SUCCESS)).isEqualTo(t.sent()).isEqualTo(8);
             Aggregator a = Runs.aggregate(e);
-            long n = a.service().getTotalCount();
-            // of each round of four, one is answered at once and one after 180 ms; in FIFO order each would have
-            // waited for the first one written, the slowest (the last round may be short: it waited 300 ms)
-            assertThat(a.service().getCountBetweenValues(0, 30 * MS)).isBetween(n / 4 - 1, n / 4);
-            assertThat(a.service().getMaxValue()).isGreaterThan(170 * MS);
+            assertThat(a.service().getTotalCount()).isEqualTo(8);
+            // one per round answered at once
+            assertThat(a.service().getCountBetweenValues(0, 250 * MS)).isEqualTo(2);
+            // a round's first request is answered three gaps after its last arrived
+            assertThat(a.service().getMaxValue()).isGreaterThanOrEqualTo(3 * GAP * MS);
         }
     }
 
@@ -136,7 +129,9 @@ class Http2EngineTest {
                 ZapLoops loops = ZapLoops.create(1, true)) {
             LoadPlan plan = LoadPlan.maxThroughput(16, 500 * MS, 2, 1);
             Tally t = Runs.run(plan, client(loops, server, 16, "/a"), loops.group(), 30);
-            assertThat(t.count(Outcome.SUCCESS)).isEqualTo(t.sent()).isGreaterThan(100);
+            // 32 users would open 16 streams per connection: the server's 3 were reached and never exceeded (how
+            // many requests fit in 0.5 s is the machine's business)
+            assertThat(t.count(Outcome.SUCCESS)).isEqualTo(t.sent()).isGreaterThanOrEqualTo(3);
             assertThat(server.mostOpen.get()).isEqualTo(3);
         }
     }

@@ -64,7 +64,10 @@ class Http2NghttpdTest {
                     loops, "127.0.0.1", server.port(), get("/big"), "h2c://127.0.0.1/big", null, 16);
             LoadPlan plan = LoadPlan.maxThroughput(16, 1_500_000_000L, 2, 1);
             Tally t = Runs.run(plan, client, loops.group(), 30);
-            assertThat(t.count(Outcome.SUCCESS)).isEqualTo(t.sent()).isGreaterThan(200);
+            // each of the 32 streams' 200 kB answers is three times a connection's first window: any came through
+            // only as windows were given back, and a stall would end in timeouts, counted as errors (how many fit
+            // in 1.5 s is for benchmarks)
+            assertThat(t.count(Outcome.SUCCESS)).isEqualTo(t.sent()).isGreaterThanOrEqualTo(32);
             assertThat(t.errors()).isZero();
         }
     }

@@ -14,6 +14,7 @@ import dev.zapline.server.App;
 import dev.zapline.server.rpc.RpcMethod;
 import dev.zapline.server.rpc.RpcReply;
 import dev.zapline.server.rpc.RpcService;
+import dev.zapline.wire.Await;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -119,7 +120,8 @@ class RpcEngineTest {
         try (ZapLoops loops = ZapLoops.create(2, true)) {
             LoadPlan plan = LoadPlan.closed(8, 700 * MS, 4, 2).withPipeline(2);
             Tally t = Runs.run(plan, client(loops, 1, 2), loops.group(), 30);
-            assertThat(t.sent()).isGreaterThan(100);
+            // every user got going; how many calls fit in 0.7 s is for benchmarks
+            assertThat(t.sent()).isGreaterThanOrEqualTo(8);
             assertThat(t.count(Outcome.SUCCESS)).isEqualTo(t.sent());
             assertThat(t.ended()).isEqualTo(t.sent());
         }
@@ -131,7 +133,8 @@ class RpcEngineTest {
         try (ZapLoops loops = ZapLoops.create(1, true)) {
             LoadPlan plan = LoadPlan.maxThroughput(4, 600 * MS, 1, 1);
             Tally t = Runs.run(plan, client(loops, 2, 4), loops.group(), 30);
-            assertThat(t.sent()).isGreaterThan(20);
+            // four in flight at once, each answer matched to its own call whatever its order
+            assertThat(t.sent()).isGreaterThanOrEqualTo(4);
             assertThat(t.count(Outcome.SUCCESS)).isEqualTo(t.sent());
             assertThat(MOST.get()).isEqualTo(4);
         }
@@ -159,10 +162,7 @@ class RpcEngineTest {
             int p = gone.rpcAddresses().get(0).getPort();
             RpcLoadClient c = new RpcLoadClient(loops, "127.0.0.1", p, 1, PAYLOAD, "x", 4, "zaprpc://hang");
             Engine e = Runs.start(LoadPlan.maxThroughput(4, 1000 * MS, 1, 1), c, loops.group());
-            long until = System.nanoTime() + 10_000 * MS;
-            while (held.size() < 4 && System.nanoTime() - until < 0) {
-                Thread.sleep(5);
-            }
+            Await.until("four calls held", () -> held.size() == 4);
             gone.stop(Duration.ZERO);
             Tally t = Runs.await(e, 30);
             assertThat(held).hasSize(4);

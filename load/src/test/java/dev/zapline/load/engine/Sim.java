@@ -35,6 +35,10 @@ final class Sim implements NanoClock, DriverLoop, Client {
     boolean outOfOrder;
     /** Out of order: the server's stream limit each connection reports. */
     int streamLimit = Integer.MAX_VALUE;
+    /** The status of the n-th answer the target gives (from 1, across connections). */
+    private java.util.function.LongToIntFunction statusOf = n -> 200;
+
+    private long answers;
 
     final List<SimConnection> connections = new ArrayList<>();
     long wakes;
@@ -52,6 +56,21 @@ final class Sim implements NanoClock, DriverLoop, Client {
     /** Each request flushed at t is answered at {@code f(t)} (never before an earlier one of its connection). */
     Sim answering(LongUnaryOperator f) {
         answerAt = f;
+        return this;
+    }
+
+    /**
+     * A target with one worker: it serves the requests one at a time, {@code nanos} each, in the order they were
+     * flushed on any connection (a server whose only loop each request holds that long).
+     */
+    Sim serial(long nanos) {
+        long[] free = {Long.MIN_VALUE};
+        return answering(t -> free[0] = Math.max(free[0], t) + nanos);
+    }
+
+    /** The target answers its n-th request (from 1, in the order it answers them) with {@code status(n)}. */
+    Sim statuses(java.util.function.LongToIntFunction status) {
+        statusOf = status;
         return this;
     }
 
@@ -86,6 +105,17 @@ final class Sim implements NanoClock, DriverLoop, Client {
             step();
         }
         now = Math.max(now, t);
+    }
+
+    /**
+     * A {@link dev.zapline.load.report.Reporter}'s wait on this clock: runs {@code e}'s events up to the instant
+     * asked for and says whether the run has ended by then.
+     */
+    dev.zapline.load.report.Reporter.Wait reporterWait(Engine e) {
+        return nanos -> {
+            advanceTo(nanos);
+            return e.isDone();
+        };
     }
 
     /** When the next thing happens: the timer or the earliest event (an event first when both are due at once). */
@@ -267,7 +297,7 @@ final class Sim implements NanoClock, DriverLoop, Client {
             }
             pending--;
             endedSeqs.set(s);
-            ev.onResponse(s, 200, 50);
+            ev.onResponse(s, statusOf.applyAsInt(++answers), 50);
             ev.onReadComplete();
         }
 
@@ -276,7 +306,7 @@ final class Sim implements NanoClock, DriverLoop, Client {
                 return;
             }
             pending--;
-            ev.onResponse(200, 50);
+            ev.onResponse(statusOf.applyAsInt(++answers), 50);
             ev.onReadComplete();
         }
 

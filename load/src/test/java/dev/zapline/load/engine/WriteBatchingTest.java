@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.Outcome;
+import dev.zapline.wire.Await;
 import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoop;
 import java.util.ArrayList;
@@ -89,11 +90,14 @@ class WriteBatchingTest {
         return loop.submit(c).get(10, TimeUnit.SECONDS);
     }
 
-    private void awaitOnLoop(Callable<Boolean> c) throws Exception {
-        for (int i = 0; i < 1000 && !onLoop(c); i++) {
-            Thread.sleep(5);
-        }
-        assertThat(onLoop(c)).as("condition reached").isTrue();
+    private void awaitOnLoop(Callable<Boolean> c) {
+        Await.until("the condition, read on the loop", () -> {
+            try {
+                return onLoop(c);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
     }
 
     private static final class FakeClient implements Client {

@@ -45,7 +45,8 @@ public final class Nghttpd implements AutoCloseable {
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();
-            long deadline = System.nanoTime() + 5_000_000_000L;
+            // a process starting on a loaded machine: only a hang takes 30 s
+            long deadline = System.nanoTime() + 30_000_000_000L;
             while (System.nanoTime() < deadline && p.isAlive()) {
                 try (Socket s = new Socket()) {
                     s.connect(new InetSocketAddress("127.0.0.1", port), 200);

@@ -1,15 +1,18 @@
-package dev.zapline.client;
+package dev.zapline.wire;
 
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
-/** Bounded polling for what happens on another thread. */
-final class Await {
+/**
+ * Waiting for what happens on another thread: poll the event itself under a bound only a hang reaches, never sleep
+ * and then assert. For the test modules that share this test-jar.
+ */
+public final class Await {
 
     private Await() {}
 
     /** Polls every 2 ms until {@code condition} holds; fails after {@code limit}. */
-    static void until(String what, BooleanSupplier condition, Duration limit) {
+    public static void until(String what, BooleanSupplier condition, Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {
@@ -24,12 +27,13 @@ final class Await {
         }
     }
 
-    static void until(String what, BooleanSupplier condition) {
-        until(what, condition, Duration.ofSeconds(10));
+    /** Polls until {@code condition} holds; fails after 30 s, which only a hang takes, however loaded the machine. */
+    public static void until(String what, BooleanSupplier condition) {
+        until(what, condition, Duration.ofSeconds(30));
     }
 
     /** Lets {@code d} of real time pass (for checking that something does not happen). */
-    static void pause(Duration d) {
+    public static void pause(Duration d) {
         try {
             Thread.sleep(d.toMillis());
         } catch (InterruptedException e) {
