@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zapline.cli.merge.HdrLog;
+import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.report.RunTag;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -126,7 +128,9 @@ class SegmentRunTest {
      */
     @org.junit.jupiter.api.Test
     void aSegmentStartedAfterTheInstantRunsLateAndStillMerges() throws Exception {
-        Instant instant = Instant.now().plusSeconds(2);
+        // 4 s: segment 0 must be connected before the warm-up starts, 500 ms before the instant, even on a loaded
+        // machine, for its late_ms to be 0
+        Instant instant = Instant.now().plusSeconds(4);
         String at = RunTag.rfc3339(instant);
         Path segs = Files.createDirectory(dir.resolve("late"));
         CompletableFuture<CliRun> first = CompletableFuture.supplyAsync(() -> load(
@@ -164,15 +168,22 @@ class SegmentRunTest {
     }
 
     /**
-     * With every segment's hdr log the merged measured seconds have exact percentiles: one segment's are its own
-     * file's, and several segments' lie between theirs (a quantile of a union of samples lies between the samples'
-     * quantiles); the warm-up's stay null.
+     * With every segment's hdr log the merged measured seconds have exact percentiles: one segment's are its own log's
+     * interval for that second, and several segments' lie between theirs (a quantile of a union of samples lies
+     * between the samples' quantiles); the warm-up's stay null. The segments' figures come from their logs, not their
+     * timelines: a timeline second's percentiles also hold the warm-up's requests ending in it, the log's and the
+     * merge's only the measured phase's.
      */
     private static void perSecondPercentiles(JsonNode all, Path segs, int n) throws Exception {
         assertThat(all.at("/run/timeline_percentiles").asText()).isEqualTo("exact");
-        List<JsonNode> seg = new ArrayList<>();
+        List<HdrLog> logs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            seg.add(JSON.readTree(segs.resolve("seg" + i + ".json").toFile()));
+            // every segment cuts the same seconds, however late its reporter ran: the warm-up's and the window's
+            assertThat(JSON.readTree(segs.resolve("seg" + i + ".json").toFile()).path("timeline"))
+                    .as("segment %d's timeline", i)
+                    .extracting(e -> e.path("t").asDouble() + (e.path("warmup").asBoolean() ? " warmup" : ""))
+                    .containsExactly("0.0 warmup", "1.0");
+            logs.add(HdrLog.read(segs.resolve("seg" + i + ".hdr")));
         }
         int measured = 0;
         for (JsonNode e : all.path("timeline")) {
@@ -183,26 +194,43 @@ class SegmentRunTest {
                 continue;
             }
             measured++;
-            for (String p : new String[] {"/p50_us", "/p99_us", "/service/p50_us", "/service/p99_us"}) {
-                double lo = Double.MAX_VALUE;
-                double hi = 0;
-                for (JsonNode s : seg) {
-                    for (JsonNode o : s.path("timeline")) {
-                        if (o.path("t").asDouble() == e.path("t").asDouble()) {
-                            lo = Math.min(lo, o.at(p).asDouble());
-                            hi = Math.max(hi, o.at(p).asDouble());
+            double end = e.path("t").asDouble();
+            double start = end - e.path("seconds").asDouble();
+            for (boolean service : new boolean[] {false, true}) {
+                List<IntervalStats.Latencies> own = new ArrayList<>();
+                for (HdrLog log : logs) {
+                    for (HdrLog.Interval i : log.intervals()) {
+                        if (i.service() == service
+                                && millis(i.start()) == millis(start)
+                                && millis(i.end()) == millis(end)) {
+                            own.add(IntervalStats.Latencies.of(i.histogram()));
                         }
                     }
                 }
-                assertThat(e.at(p).isNumber())
-                        .as("second %s %s", e.path("t"), p)
-                        .isTrue();
-                assertThat(e.at(p).asDouble())
-                        .as("second %s %s", e.path("t"), p)
-                        .isBetween(lo - 0.001, hi + 0.001);
+                assertThat(own).as("the segments' intervals for second %s", end).hasSize(n);
+                JsonNode m = service ? e.path("service") : e;
+                assertBetween(
+                        m,
+                        "p50_us",
+                        own.stream().mapToDouble(IntervalStats.Latencies::p50Us).toArray());
+                assertBetween(
+                        m,
+                        "p99_us",
+                        own.stream().mapToDouble(IntervalStats.Latencies::p99Us).toArray());
             }
         }
         assertThat(measured).isGreaterThan(0);
+    }
+
+    private static long millis(double seconds) {
+        return Math.round(seconds * 1000);
+    }
+
+    private static void assertBetween(JsonNode merged, String p, double[] segments) {
+        assertThat(merged.path(p).isNumber()).as(p).isTrue();
+        double lo = java.util.Arrays.stream(segments).min().orElseThrow();
+        double hi = java.util.Arrays.stream(segments).max().orElseThrow();
+        assertThat(merged.path(p).asDouble()).as("%s of %s", p, merged).isBetween(lo - 0.001, hi + 0.001);
     }
 
     /** The timeline's responses: every outcome but dropped, warm-up entries included. */
