@@ -78,6 +78,28 @@ class MergeHdrLogTest {
         assertThat(reader.nextIntervalHistogram()).isNull();
     }
 
+    /**
+     * A segment whose last response comes 0.4 ms after the window's end logs that drain as an interval from 1.000 of
+     * length 0.000 (the log's millisecond): it ends where the window's last second ends, but is not part of it.
+     */
+    @Test
+    void aDrainShorterThanTheLogsMillisecondIsNotAddedIntoTheWindowsLastSecond() throws Exception {
+        Histogram drain = LoopRecorder.newHistogram();
+        drain.recordValueWithCount(79_000_000, 10_000);
+        Histogram[][] sums = segments("run-a", 2, new SplittableRandom(11), drain);
+        // as the log has it: ending at 1.000, as the window's last second does
+        assertThat(Files.readAllLines(dir.resolve("s0.hdr"))).anyMatch(l -> l.startsWith("1.000,0.000,"));
+        Path out = dir.resolve("m.json");
+        CliRun run = CliRun.of("merge", dir.toString(), "-o", out.toString());
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode timeline = JSON.readTree(out.toFile()).path("timeline");
+        assertThat(timeline).hasSize(ENDS.length);
+        JsonNode last = timeline.get(ENDS.length - 1);
+        assertThat(last.path("t").asDouble()).isEqualTo(1.0);
+        assertLatencies(last, IntervalStats.Latencies.of(sums[0][ENDS.length - 1]));
+        assertLatencies(last.path("service"), IntervalStats.Latencies.of(sums[1][ENDS.length - 1]));
+    }
+
     @Test
     void withoutEveryLogThePercentilesStayNullAndItSaysSo() throws Exception {
         segments("run-a", 2, new SplittableRandom(8));
@@ -175,6 +197,11 @@ class MergeHdrLogTest {
      * of each made of random values; returns the seconds' histograms added over the segments, [corrected, service].
      */
     private Histogram[][] segments(String id, int n, SplittableRandom random) throws Exception {
+        return segments(id, n, random, null);
+    }
+
+    /** {@link #segments(String, int, SplittableRandom)}, segment 0's log ending with {@code drain} ([1.0, 1.0004]). */
+    private Histogram[][] segments(String id, int n, SplittableRandom random, Histogram drain) throws Exception {
         Histogram[][] sums = new Histogram[2][ENDS.length];
         for (int k = 0; k < 2; k++) {
             for (int i = 0; i < ENDS.length; i++) {
@@ -203,7 +230,17 @@ class MergeHdrLogTest {
                 sums[1][i].add(s[i]);
             }
             SegmentFiles.write(dir, "s" + seg + ".json", SegmentFiles.doc(id, seg, n, count, wholeC, wholeS));
-            SegmentFiles.hdrLog(dir, "s" + seg + ".hdr", tag(id, seg, n), ENDS, c, s);
+            if (seg == 0 && drain != null) {
+                double[] ends = java.util.Arrays.copyOf(ENDS, ENDS.length + 1);
+                ends[ENDS.length] = 1.0004;
+                c = java.util.Arrays.copyOf(c, ENDS.length + 1);
+                s = java.util.Arrays.copyOf(s, ENDS.length + 1);
+                c[ENDS.length] = drain;
+                s[ENDS.length] = drain.copy();
+                SegmentFiles.hdrLog(dir, "s" + seg + ".hdr", tag(id, seg, n), ends, c, s);
+            } else {
+                SegmentFiles.hdrLog(dir, "s" + seg + ".hdr", tag(id, seg, n), ENDS, c, s);
+            }
         }
         return sums;
     }

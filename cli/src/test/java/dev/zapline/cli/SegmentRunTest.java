@@ -131,7 +131,8 @@ class SegmentRunTest {
      */
     @org.junit.jupiter.api.Test
     void aSegmentStartedAfterTheInstantRunsLateAndStillMerges() throws Exception {
-        // 4 s ahead: the first segment opens its connections before it (and is not late) even on a loaded machine
+        // 4 s: segment 0 must be connected before the warm-up starts, 500 ms before the instant, even on a loaded
+        // machine, for its late_ms to be 0
         Instant instant = Instant.now().plusSeconds(4);
         String at = RunTag.rfc3339(instant);
         Path segs = Files.createDirectory(dir.resolve("late"));
@@ -170,16 +171,21 @@ class SegmentRunTest {
     }
 
     /**
-     * With every segment's hdr log the merged measured seconds have exact percentiles: one segment's are its own
-     * log's, and several segments' lie between theirs (a quantile of a union of samples lies between the samples'
-     * quantiles); the warm-up's stay null. The segments' own figures come from their logs, which hold the measured
-     * requests only: a segment's live timeline entry may also hold warm-up requests that ended in its first measured
-     * second (a loaded machine makes them late), so it is not the same sample.
+     * With every segment's hdr log the merged measured seconds have exact percentiles: one segment's are its own log's
+     * interval for that second, and several segments' lie between theirs (a quantile of a union of samples lies
+     * between the samples' quantiles); the warm-up's stay null. The segments' figures come from their logs, not their
+     * timelines: a timeline second's percentiles also hold the warm-up's requests ending in it, the log's and the
+     * merge's only the measured phase's.
      */
     private static void perSecondPercentiles(JsonNode all, Path segs, int n) throws Exception {
         assertThat(all.at("/run/timeline_percentiles").asText()).isEqualTo("exact");
         List<HdrLog> logs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
+            // every segment cuts the same seconds, however late its reporter ran: the warm-up's and the window's
+            assertThat(JSON.readTree(segs.resolve("seg" + i + ".json").toFile()).path("timeline"))
+                    .as("segment %d's timeline", i)
+                    .extracting(e -> e.path("t").asDouble() + (e.path("warmup").asBoolean() ? " warmup" : ""))
+                    .containsExactly("0.0 warmup", "1.0");
             logs.add(HdrLog.read(segs.resolve("seg" + i + ".hdr")));
         }
         int measured = 0;
@@ -191,30 +197,43 @@ class SegmentRunTest {
                 continue;
             }
             measured++;
-            long end = Math.round(e.path("t").asDouble() * 1000);
-            for (String p : new String[] {"/p50_us", "/p99_us", "/service/p50_us", "/service/p99_us"}) {
-                boolean service = p.startsWith("/service");
-                double lo = Double.MAX_VALUE;
-                double hi = 0;
+            double end = e.path("t").asDouble();
+            double start = end - e.path("seconds").asDouble();
+            for (boolean service : new boolean[] {false, true}) {
+                List<IntervalStats.Latencies> own = new ArrayList<>();
                 for (HdrLog log : logs) {
                     for (HdrLog.Interval i : log.intervals()) {
-                        if (i.service() == service && Math.round(i.end() * 1000) == end) {
-                            IntervalStats.Latencies l = IntervalStats.Latencies.of(i.histogram());
-                            double v = p.endsWith("p50_us") ? l.p50Us() : l.p99Us();
-                            lo = Math.min(lo, v);
-                            hi = Math.max(hi, v);
+                        if (i.service() == service
+                                && millis(i.start()) == millis(start)
+                                && millis(i.end()) == millis(end)) {
+                            own.add(IntervalStats.Latencies.of(i.histogram()));
                         }
                     }
                 }
-                assertThat(e.at(p).isNumber())
-                        .as("second %s %s", e.path("t"), p)
-                        .isTrue();
-                assertThat(e.at(p).asDouble())
-                        .as("second %s %s", e.path("t"), p)
-                        .isBetween(lo - 0.001, hi + 0.001);
+                assertThat(own).as("the segments' intervals for second %s", end).hasSize(n);
+                JsonNode m = service ? e.path("service") : e;
+                assertBetween(
+                        m,
+                        "p50_us",
+                        own.stream().mapToDouble(IntervalStats.Latencies::p50Us).toArray());
+                assertBetween(
+                        m,
+                        "p99_us",
+                        own.stream().mapToDouble(IntervalStats.Latencies::p99Us).toArray());
             }
         }
         assertThat(measured).isGreaterThan(0);
+    }
+
+    private static long millis(double seconds) {
+        return Math.round(seconds * 1000);
+    }
+
+    private static void assertBetween(JsonNode merged, String p, double[] segments) {
+        assertThat(merged.path(p).isNumber()).as(p).isTrue();
+        double lo = java.util.Arrays.stream(segments).min().orElseThrow();
+        double hi = java.util.Arrays.stream(segments).max().orElseThrow();
+        assertThat(merged.path(p).asDouble()).as("%s of %s", p, merged).isBetween(lo - 0.001, hi + 0.001);
     }
 
     /** The timeline's responses: every outcome but dropped, warm-up entries included. */

@@ -48,9 +48,31 @@ public record HdrLog(String name, JsonNode run, List<Interval> intervals) {
      */
     public record Interval(double start, double end, boolean service, Histogram histogram) {
 
-        /** The end to the millisecond: the timeline entry's {@code t} in the same unit. */
-        long endMillis() {
-            return Math.round(end * 1000);
+        /** Its start and end to the millisecond. */
+        Span span() {
+            return new Span(Math.round(start * 1000), Math.round(end * 1000));
+        }
+    }
+
+    /**
+     * Where an interval lies, in milliseconds from the measured phase's time 0: a timeline entry's is {@code [t -
+     * seconds, t]}. Both ends, because the end alone is ambiguous: a drain shorter than the log's millisecond starts
+     * and ends where the window's last second ends, and must not be added into it. Ordered by end, then start.
+     *
+     * @param startMillis the start
+     * @param endMillis the end
+     */
+    public record Span(long startMillis, long endMillis) implements Comparable<Span> {
+
+        /** The span of a timeline entry ({@code t} and {@code seconds}, in seconds). */
+        static Span ofEntry(double t, double seconds) {
+            return new Span(Math.round((t - seconds) * 1000), Math.round(t * 1000));
+        }
+
+        @Override
+        public int compareTo(Span o) {
+            int c = Long.compare(endMillis, o.endMillis);
+            return c != 0 ? c : Long.compare(startMillis, o.startMillis);
         }
     }
 
@@ -96,27 +118,24 @@ public record HdrLog(String name, JsonNode run, List<Interval> intervals) {
     }
 
     /**
-     * The logs' intervals added per second: for each end time ({@link Interval#endMillis}, ascending), the sum of the
-     * corrected intervals ending then and the sum of the service intervals, each from the earliest start; either is
-     * null when no log has one.
+     * The logs' intervals added per second: for each {@link Span} (ascending), the sum of the corrected intervals
+     * there and the sum of the service intervals; either is null when no log has one.
      */
-    public static TreeMap<Long, Interval[]> added(List<HdrLog> logs) {
-        TreeMap<Long, Interval[]> byEnd = new TreeMap<>();
+    public static TreeMap<Span, Interval[]> added(List<HdrLog> logs) {
+        TreeMap<Span, Interval[]> bySpan = new TreeMap<>();
         for (HdrLog log : logs) {
             for (Interval i : log.intervals()) {
-                Interval[] pair = byEnd.computeIfAbsent(i.endMillis(), k -> new Interval[2]);
+                Interval[] pair = bySpan.computeIfAbsent(i.span(), k -> new Interval[2]);
                 int k = i.service() ? 1 : 0;
-                Interval sum = pair[k];
-                if (sum == null) {
+                if (pair[k] == null) {
                     pair[k] = new Interval(
                             i.start(), i.end(), i.service(), i.histogram().copy());
                 } else {
-                    sum.histogram().add(i.histogram());
-                    pair[k] = new Interval(Math.min(sum.start(), i.start()), sum.end(), i.service(), sum.histogram());
+                    pair[k].histogram().add(i.histogram());
                 }
             }
         }
-        return byEnd;
+        return bySpan;
     }
 
     /** The segment it names, or -1 without a {@code #zapline-run} comment. */
@@ -129,7 +148,7 @@ public record HdrLog(String name, JsonNode run, List<Interval> intervals) {
      * title} and {@code run} (its {@code id, segments, start_at}) as its comments; the run's {@code start_at} is the
      * log's start and base time, so readers place the intervals on the wall clock.
      */
-    public static void write(Path file, String title, JsonNode run, TreeMap<Long, Interval[]> intervals)
+    public static void write(Path file, String title, JsonNode run, TreeMap<Span, Interval[]> intervals)
             throws IOException {
         try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.US_ASCII)) {
             HistogramLogWriter w = new HistogramLogWriter(out);

@@ -16,8 +16,9 @@ import java.util.TreeMap;
  * one wall-clock second: their counts and rates ({@code rate_target, send_rate, rate, outcomes, status, errors,
  * dropped, inflight, connections, ceiling}) add and {@code max_us} is the largest. The other percentiles of a second
  * cannot be had from the segments' percentiles: with every segment's {@code --hdr-log} ({@link HdrLog}), a measured
- * second's percentiles, corrected and service, are those of the sum of the segments' interval histograms for that
- * second, exact to HdrHistogram's precision; without them, and for the warm-up's seconds, they are null.
+ * second's percentiles, corrected and service, are those of the sum of the segments' interval histograms spanning
+ * that second ({@link HdrLog.Span}: the entry's {@code [t - seconds, t]}, so not a drain's interval that merely ends
+ * with it), exact to HdrHistogram's precision; without them, and for the warm-up's seconds, they are null.
  *
  * <p>Stateless.
  */
@@ -31,10 +32,9 @@ final class MergedTimeline {
     private MergedTimeline() {}
 
     /**
-     * @param intervals the segments' interval histograms added per second ({@link HdrLog#added}), keyed by
-     *     {@link HdrLog.Interval#endMillis}, or null
+     * @param intervals the segments' interval histograms added per second ({@link HdrLog#added}), or null
      */
-    static ArrayNode of(List<RunReport.Run> runs, Map<Long, HdrLog.Interval[]> intervals) {
+    static ArrayNode of(List<RunReport.Run> runs, Map<HdrLog.Span, HdrLog.Interval[]> intervals) {
         TreeMap<Long, ObjectNode> byMillis = new TreeMap<>();
         for (RunReport.Run r : runs) {
             for (JsonNode e : r.doc().path("timeline")) {
@@ -48,7 +48,10 @@ final class MergedTimeline {
             }
         }
         if (intervals != null) {
-            byMillis.forEach((t, m) -> exact(m, intervals.get(t)));
+            byMillis.forEach((t, m) -> exact(
+                    m,
+                    intervals.get(HdrLog.Span.ofEntry(
+                            m.path("t").asDouble(), m.path("seconds").asDouble()))));
         }
         ArrayNode out = JsonNodeFactory.instance.arrayNode();
         byMillis.values().forEach(out::add);

@@ -30,6 +30,13 @@ import org.HdrHistogram.HistogramLogWriter;
  * marks them {@code drain} and its last frame shows the window's achieved rate and latency. A stop is seen at the
  * next interval, so on a stop the last timeline entry may hold the first moments of the drain.
  *
+ * <p>Unless the run is stopped, the window's intervals end on the grid (the measured phase's start plus whole
+ * seconds, and the window's end), however the run ends: one whose last response comes before the window's end
+ * still closes its last second at that end, and one seen ending only after a tick (this thread late on a loaded
+ * machine) closes that tick's interval at the tick and the rest as the next one. So the segments of a split run,
+ * sharing the measured phase's start, cut the same seconds, and their timeline entries and HdrHistogram log
+ * intervals carry the same times ({@code zapline merge} adds them by those times).
+ *
  * {@snippet class=dev.zapline.load.snippets.LoadSnippets region=reporter}
  */
 public final class Reporter {
@@ -130,8 +137,17 @@ public final class Reporter {
                     next = end;
                 }
                 boolean ended = wait.until(next);
-                long now = ended ? Math.max(last, engine.endNanos()) : next;
                 Window w = window(measured);
+                long now = next;
+                if (ended) {
+                    long endedAt = Math.max(last, engine.endNanos());
+                    if (endedAt - next > 0) {
+                        // seen late (this thread was not scheduled at the tick): the tick still closes this interval
+                        ended = false;
+                    } else if (w.inDrain(last) || engine.stoppedNanos() != Long.MAX_VALUE) {
+                        now = endedAt;
+                    }
+                }
                 interval(last, now, measured, w.inDrain(last));
                 last = now;
                 Summary s = summary(ended, now, w);
