@@ -1,4 +1,4 @@
-package dev.zapline.server;
+package dev.zapline.codec;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -11,7 +11,8 @@ import org.junit.platform.launcher.LauncherSessionListener;
 /**
  * Counts the leaks Netty's detector finds, so tests can assert none instead of hoping someone reads the log.
  * Installed for the whole test JVM by the JUnit launcher (META-INF/services), before any buffer exists; the level
- * comes from {@code -Dio.netty.leakDetection.level} (PARANOID in the build's test configuration).
+ * comes from {@code -Dio.netty.leakDetection.level} (PARANOID in the build's test configuration). Shared through
+ * codec's test jar, the lowest module with Netty buffers, with the tests of server, client and load.
  */
 public final class LeakTracker implements LauncherSessionListener {
 
