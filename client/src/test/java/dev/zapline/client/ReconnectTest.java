@@ -3,7 +3,7 @@ package dev.zapline.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.zapline.server.LeakTracker;
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.wire.Await;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

@@ -3,8 +3,8 @@ package dev.zapline.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.codec.zaphttp.ZapHttpWriter;
-import dev.zapline.server.LeakTracker;
 import dev.zapline.wire.Await;
 import dev.zapline.wire.ZapBuilder;
 import java.net.ServerSocket;

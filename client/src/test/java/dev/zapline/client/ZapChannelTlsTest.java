@@ -3,8 +3,8 @@ package dev.zapline.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.server.App;
-import dev.zapline.server.LeakTracker;
 import dev.zapline.server.ServerConfig;
 import dev.zapline.transport.ClientTls;
 import dev.zapline.transport.ServerTls;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.zapline.server.LeakTracker;
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.wire.Await;
 import io.netty.channel.epoll.Epoll;
 import java.net.ServerSocket;

@@ -2,6 +2,7 @@ package dev.zapline.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.server.TlsPeers.Response;
 import dev.zapline.transport.TlsFailure;
 import java.io.IOException;

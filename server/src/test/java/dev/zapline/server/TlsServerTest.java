@@ -3,6 +3,7 @@ package dev.zapline.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.server.TlsPeers.Response;
 import java.net.Socket;
 import java.nio.file.Path;

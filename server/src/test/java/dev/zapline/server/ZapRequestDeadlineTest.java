@@ -3,6 +3,7 @@ package dev.zapline.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.server.ZapFrames.Frame;
 import io.netty.util.concurrent.MockTicker;
 import io.netty.util.concurrent.Ticker;

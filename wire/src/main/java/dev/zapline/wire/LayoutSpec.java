@@ -11,7 +11,9 @@ final class LayoutSpec {
         if (spec.isBlank()) {
             throw new IllegalArgumentException("empty layout spec");
         }
-        for (String part : spec.split(",")) {
+        // Limit -1: every comma separates two fields, so "," or "a:u8," is refused rather than read as fewer fields
+        // (a spec of no field would print as "", which is refused).
+        for (String part : spec.split(",", -1)) {
             String p = part.strip();
             int colon = p.indexOf(':');
             if (colon <= 0) {

@@ -138,4 +138,18 @@ class HostilePointersTest {
         assertThat(root.u64(0)).isEqualTo(rootOffset < 16 || rootOffset >= 48 ? 0 : root.u64(0));
         assertRejectedAt(bytes, PARENT, 8);
     }
+
+    /**
+     * The npm peer writes a message without fields as a bare header, root at 16 = size: it validates against a layout
+     * without fields, and readers take the root as null, with nothing to read either way. (ZapWireFuzzTest's strict
+     * reading first called this a disagreement.)
+     */
+    @Test
+    void aRootWithoutFieldsMayEndTheMessage() {
+        byte[] headerOnly = Hex.bytes("5a415000 0200 0000 10000000 10000000");
+        ZapValidator.validate(
+                new ZapMessage().wrap(headerOnly), ZapLayout.builder().build());
+        assertThat(root(headerOnly).isNull()).isTrue();
+        assertRejectedAt(headerOnly, ZapLayout.parse("a:u8"), Zap.OFFSET_ROOT);
+    }
 }

@@ -44,6 +44,8 @@ class ZapLayoutTest {
             value = {
                 "' '                      | empty layout spec",
                 "id                       | is not name:type[@offset]",
+                ",                        | layout field '' is not name:type[@offset]",
+                "a:u8,                    | layout field '' is not name:type[@offset]",
                 "id:u65                   | unknown type 'u65'",
                 "id:u64@x                 | 'x' is not a number",
                 "id:u64@-8                | negative offset",

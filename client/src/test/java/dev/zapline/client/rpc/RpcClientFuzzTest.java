@@ -1,10 +1,10 @@
 package dev.zapline.client.rpc;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.codec.rpc.Rpc;
 import dev.zapline.codec.rpc.RpcHandshake;
 import dev.zapline.codec.rpc.RpcResponseView;
-import dev.zapline.server.LeakTracker;
 import dev.zapline.server.rpc.FuzzStream;
 import dev.zapline.server.rpc.RpcSocket;
 import dev.zapline.wire.ZapFormatException;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.zapline.client.ZapAddress;
 import dev.zapline.client.ZapLoops;
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.codec.rpc.RpcResponseView;
 import dev.zapline.server.App;
-import dev.zapline.server.LeakTracker;
 import dev.zapline.server.ServerConfig;
 import dev.zapline.server.rpc.RpcMethod;
 import dev.zapline.server.rpc.RpcReply;

@@ -6,10 +6,10 @@ import static dev.zapline.server.middleware.Http.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.server.App;
 import dev.zapline.server.Embedded;
 import dev.zapline.server.Handler;
-import dev.zapline.server.LeakTracker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

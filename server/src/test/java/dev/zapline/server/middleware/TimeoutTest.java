@@ -6,10 +6,10 @@ import static dev.zapline.server.middleware.Http.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.server.App;
 import dev.zapline.server.Embedded;
 import dev.zapline.server.HandOff;
-import dev.zapline.server.LeakTracker;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;

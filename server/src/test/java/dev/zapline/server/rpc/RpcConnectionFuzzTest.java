@@ -1,11 +1,11 @@
 package dev.zapline.server.rpc;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.codec.rpc.Rpc;
 import dev.zapline.codec.rpc.RpcHandshake;
 import dev.zapline.codec.rpc.RpcRequestView;
 import dev.zapline.codec.rpc.RpcResponseView;
-import dev.zapline.server.LeakTracker;
 import dev.zapline.wire.ZapFormatException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;

@@ -2,8 +2,8 @@ package dev.zapline.server.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.codec.rpc.Rpc;
-import dev.zapline.server.LeakTracker;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;

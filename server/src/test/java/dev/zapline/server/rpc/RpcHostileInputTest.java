@@ -2,9 +2,9 @@ package dev.zapline.server.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.codec.rpc.Rpc;
 import dev.zapline.server.App;
-import dev.zapline.server.LeakTracker;
 import dev.zapline.server.ServerConfig;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;

@@ -2,8 +2,8 @@ package dev.zapline.server.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.codec.LeakTracker;
 import dev.zapline.server.App;
-import dev.zapline.server.LeakTracker;
 import dev.zapline.server.ServerConfig;
 import java.net.InetSocketAddress;
 import java.time.Duration;
