@@ -10,6 +10,9 @@ import java.util.function.LongSupplier;
  */
 public final class AllocationMeter {
 
+    /** Measured windows at most, after the warm-up. */
+    static final int WINDOWS = 5;
+
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -22,7 +25,12 @@ public final class AllocationMeter {
         this.iterations = iterations;
     }
 
-    /** Bytes allocated by {@code iterations} runs of {@code op} after {@code warmUp} runs, less the counter's cost. */
+    /**
+     * Bytes allocated by {@code iterations} runs of {@code op} after {@code warmUp} runs, less the counter's cost: the
+     * least of up to {@value #WINDOWS} such windows, stopping at the first that allocated nothing. A loaded machine can
+     * put off the JIT's compilation of {@code op} past the warm-up, and the interpreter or C1 then allocates what C2's
+     * escape analysis removes; a path that really allocates per operation does so in every window.
+     */
     public long allocatedBy(String what, LongSupplier op) {
         for (int i = 0; i < warmUp; i++) {
             sink += op.getAsLong();
@@ -30,14 +38,20 @@ public final class AllocationMeter {
         long id = Thread.currentThread().threadId();
         long calibrate = THREADS.getThreadAllocatedBytes(id);
         long overhead = THREADS.getThreadAllocatedBytes(id) - calibrate;
-        long before = THREADS.getThreadAllocatedBytes(id);
-        for (int i = 0; i < iterations; i++) {
-            sink += op.getAsLong();
+        long least = Long.MAX_VALUE;
+        int windows = 0;
+        while (windows < WINDOWS && least != 0) {
+            long before = THREADS.getThreadAllocatedBytes(id);
+            for (int i = 0; i < iterations; i++) {
+                sink += op.getAsLong();
+            }
+            least = Math.min(least, THREADS.getThreadAllocatedBytes(id) - before - overhead);
+            windows++;
         }
-        long allocated = THREADS.getThreadAllocatedBytes(id) - before - overhead;
         System.out.printf(
-                "%s: %d bytes over %d operations (counter overhead %d)%n", what, allocated, iterations, overhead);
-        return allocated;
+                "%s: %d bytes over %d operations (least of %d windows; counter overhead %d)%n",
+                what, least, iterations, windows, overhead);
+        return least;
     }
 
     /** Everything the measured operations returned, summed: non-zero shows the work was done. */
