@@ -9,6 +9,8 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http2.DefaultHttp2FrameReader;
@@ -18,6 +20,7 @@ import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -83,6 +86,9 @@ final class H2TestServer implements AutoCloseable {
 
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel server;
+    /** The accepted connections, closed (their buffers released) before the loop shuts down. */
+    private final ChannelGroup children = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+
     final AtomicInteger connections = new AtomicInteger();
     final AtomicLong requests = new AtomicLong();
     final AtomicLong bodyBytes = new AtomicLong();
@@ -97,6 +103,7 @@ final class H2TestServer implements AutoCloseable {
                     @Override
                     protected void initChannel(Channel ch) {
                         connections.incrementAndGet();
+                        children.add(ch);
                         ch.pipeline().addLast(new Conn(maxConcurrentStreams, behavior));
                     }
                 })
@@ -112,7 +119,10 @@ final class H2TestServer implements AutoCloseable {
     @Override
     public void close() {
         server.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        // each connection's channelInactive releases its buffer: a shutdown that timed out on a loaded machine
+        // before running it leaked that buffer (LeakCheck caught it under stress-ng)
+        children.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 10, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
     private final class Conn extends ChannelInboundHandlerAdapter {
