@@ -42,13 +42,13 @@ class Http1ResponsesTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            another status      | HTTP/1.1 400 Bad Request\\r\\ncontent-length: 2\\r\\n\\r\\nok
-            another body        | HTTP/1.1 200 OK\\r\\ncontent-length: 3\\r\\n\\r\\nnok
-            same length, other  | HTTP/1.1 200 OK\\r\\ncontent-length: 2\\r\\n\\r\\nko
-            no content-length   | HTTP/1.1 200 OK\\r\\ntransfer-encoding: chunked\\r\\n\\r\\n2\\r\\nok\\r\\n0\\r\\n\\r\\n
-            another version     | HTTP/1.0 200 OK\\r\\ncontent-length: 2\\r\\n\\r\\nok
-            closed in the body  | HTTP/1.1 200 OK\\r\\ncontent-length: 2\\r\\n\\r\\no
-            closed in the head  | HTTP/1.1 200 OK\\r\\ncontent-len
+            another status     | HTTP/1.1 400 Bad Request\\r\\ncontent-length: 2\\r\\n\\r\\nok
+            another body       | HTTP/1.1 200 OK\\r\\ncontent-length: 3\\r\\n\\r\\nnok
+            same length, other | HTTP/1.1 200 OK\\r\\ncontent-length: 2\\r\\n\\r\\nko
+            no content-length  | HTTP/1.1 200 OK\\r\\ntransfer-encoding: chunked\\r\\n\\r\\n2\\r\\nok\\r\\n0\\r\\n\\r\\n
+            another version    | HTTP/1.0 200 OK\\r\\ncontent-length: 2\\r\\n\\r\\nok
+            closed in the body | HTTP/1.1 200 OK\\r\\ncontent-length: 2\\r\\n\\r\\no
+            closed in the head | HTTP/1.1 200 OK\\r\\ncontent-len
             """)
     void failsOnAResponseThatIsNotTheOneAskedFor(String what, String response) {
         Http1Responses r = new Http1Responses(trickle(response.replace("\\r\\n", "\r\n"), 3));
