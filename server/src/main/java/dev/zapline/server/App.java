@@ -1,6 +1,14 @@
 package dev.zapline.server;
 
 import dev.zapline.codec.rpc.Rpc;
+import dev.zapline.server.internal.Connection;
+import dev.zapline.server.internal.Dispatcher;
+import dev.zapline.server.internal.ServerContext;
+import dev.zapline.server.internal.ServerMetrics;
+import dev.zapline.server.internal.TlsListener;
+import dev.zapline.server.internal.Transports;
+import dev.zapline.server.internal.http1.HttpConnection;
+import dev.zapline.server.internal.zap.ZapConnection;
 import dev.zapline.server.rpc.RpcEndpoint;
 import dev.zapline.server.rpc.RpcService;
 import dev.zapline.transport.ServerTls;

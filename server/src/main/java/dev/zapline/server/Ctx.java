@@ -1,7 +1,18 @@
 package dev.zapline.server;
 
+import dev.zapline.server.internal.Attributes;
+import dev.zapline.server.internal.DoneListeners;
+import dev.zapline.server.internal.HeaderNames;
+import dev.zapline.server.internal.Query;
+import dev.zapline.server.internal.RequestHead;
+import dev.zapline.server.internal.Responder;
+import dev.zapline.server.internal.Route;
+import dev.zapline.server.internal.ServerAccess;
+import dev.zapline.server.internal.http1.HttpHead;
+import dev.zapline.server.internal.http2.Http2Head;
 import dev.zapline.server.internal.route.Method;
 import dev.zapline.server.internal.route.RouteMatch;
+import dev.zapline.server.internal.zap.ZapHead;
 import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -55,14 +66,13 @@ public final class Ctx {
     /** Body bytes of a complete response, set by the transport; -1 until then or when streamed. */
     long responseLength;
 
+    static {
+        ServerAccess.register(new CtxSide());
+    }
+
     Ctx(JsonCodec json, RouteMatch<Route> match) {
         this.json = json;
         this.match = match;
-    }
-
-    /** Lends this context to {@code c} (on its event loop). */
-    void bind(Connection c) {
-        bind(c, c.chc.channel(), c.transport());
     }
 
     /** Lends this context to {@code r}, answering on {@code ch} (on its event loop). */

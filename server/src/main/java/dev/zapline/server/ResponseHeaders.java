@@ -1,5 +1,6 @@
 package dev.zapline.server;
 
+import dev.zapline.server.internal.HeaderNames;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -123,12 +124,12 @@ public final class ResponseHeaders {
     }
 
     /** Adds a header from pre-encoded bytes (trusted: checked once where they were made). */
-    void add(byte[] name, byte[] value) {
+    public void add(byte[] name, byte[] value) {
         add(name, value, 0, value.length);
     }
 
     /** Adds a header whose value is {@code length} bytes of {@code value} at {@code offset} (trusted). */
-    void add(byte[] name, byte[] value, int offset, int length) {
+    public void add(byte[] name, byte[] value, int offset, int length) {
         int p = reserve(name.length + length + 4);
         byte[] d = data;
         nameAt[count] = p;
@@ -171,39 +172,39 @@ public final class ResponseHeaders {
     }
 
     /** Copies every header as HTTP/1.1 header lines into {@code dst} at {@code at}; returns the index after them. */
-    int writeHttp(byte[] dst, int at) {
+    public int writeHttp(byte[] dst, int at) {
         System.arraycopy(data, 0, dst, at, used);
         return at + used;
     }
 
     /** Appends every header as HTTP/1.1 field lines ({@code Name: value\r\n}) to {@code out}. */
-    void writeHttp(io.netty.buffer.ByteBuf out) {
+    public void writeHttp(io.netty.buffer.ByteBuf out) {
         out.writeBytes(data, 0, used);
     }
 
     /** The bytes {@link #writeHttp} writes. */
-    int size() {
+    public int size() {
         return used;
     }
 
     /** The array that names and values index into (valid until the next header is set). */
-    byte[] array() {
+    public byte[] array() {
         return data;
     }
 
-    int nameStart(int i) {
+    public int nameStart(int i) {
         return nameAt[i];
     }
 
-    int nameLength(int i) {
+    public int nameLength(int i) {
         return nameLen[i];
     }
 
-    int valueStart(int i) {
+    public int valueStart(int i) {
         return valueAt[i];
     }
 
-    int valueLength(int i) {
+    public int valueLength(int i) {
         return valueLen[i];
     }
 

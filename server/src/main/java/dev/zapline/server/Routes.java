@@ -1,5 +1,6 @@
 package dev.zapline.server;
 
+import dev.zapline.server.internal.Route;
 import dev.zapline.server.internal.route.Method;
 import dev.zapline.server.internal.route.Router;
 import dev.zapline.server.internal.route.RouterBuilder;

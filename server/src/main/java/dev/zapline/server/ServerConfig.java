@@ -32,7 +32,7 @@ public record ServerConfig(
         Http2Limits http2) {
 
     /** The default clock; with it, the date line comes from a ticking cache instead of a clock read per response. */
-    static final LongSupplier SYSTEM_CLOCK = System::currentTimeMillis;
+    public static final LongSupplier SYSTEM_CLOCK = System::currentTimeMillis;
 
     public ServerConfig {
         if (eventLoops < 1) {

@@ -2,6 +2,7 @@ package dev.zapline.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.server.internal.http1.HttpConnection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;

@@ -1,5 +1,9 @@
 package dev.zapline.server;
 
+import dev.zapline.server.internal.Dispatcher;
+import dev.zapline.server.internal.ServerContext;
+import dev.zapline.server.internal.http1.HttpConnection;
+import dev.zapline.server.internal.zap.ZapConnection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;

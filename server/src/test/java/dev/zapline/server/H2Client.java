@@ -1,5 +1,6 @@
 package dev.zapline.server;
 
+import dev.zapline.server.internal.http2.Http2Preface;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder;
 import io.netty.handler.codec.http2.Http2Headers;

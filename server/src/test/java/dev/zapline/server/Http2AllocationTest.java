@@ -2,6 +2,7 @@ package dev.zapline.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.server.internal.http2.Http2Preface;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -3,6 +3,7 @@ package dev.zapline.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zapline.codec.LeakTracker;
+import dev.zapline.server.internal.http2.Http2Preface;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -2,6 +2,7 @@ package dev.zapline.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.server.internal.ServerContext;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.concurrent.MockTicker;
 import io.netty.util.concurrent.Ticker;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.zapline.codec.buffer.ByteBufZap;
 import dev.zapline.codec.zaphttp.ZapHttp;
 import dev.zapline.codec.zaphttp.ZapHttpResponse;
+import dev.zapline.server.internal.zap.ZapResponses;
 import dev.zapline.wire.ZapBuilder;
 import dev.zapline.wire.ZapMessage;
 import dev.zapline.wire.ZapObject;

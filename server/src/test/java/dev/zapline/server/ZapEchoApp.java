@@ -1,6 +1,7 @@
 package dev.zapline.server;
 
 import dev.zapline.codec.zaphttp.HeaderCursor;
+import dev.zapline.server.internal.zap.ZapHead;
 import java.time.Duration;
 
 /**

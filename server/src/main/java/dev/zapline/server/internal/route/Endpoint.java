@@ -4,7 +4,7 @@ package dev.zapline.server.internal.route;
  * What one route pattern answers, resolved per request method at build time so a lookup is one array read:
  * an explicit route for the method first, then (for HEAD) the GET route, then the ALL route.
  */
-final class Endpoint {
+public final class Endpoint {
 
     final String pattern;
     final String[] paramNames;

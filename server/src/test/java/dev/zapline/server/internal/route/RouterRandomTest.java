@@ -2,6 +2,7 @@ package dev.zapline.server.internal.route;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.server.internal.Route;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,0 @@
-package dev.zapline.server;
-
-/**
- * What a route resolves to: its pattern, the precompiled chain of middleware then handlers it runs, and the id its
- * pattern's metrics are counted under (from 1 in registration order; 0 is for requests no route took).
- */
-record Route(String pattern, Handler[] chain, int metricsId) {}

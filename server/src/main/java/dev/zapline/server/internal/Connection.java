@@ -1,0 +1,458 @@
+package dev.zapline.server.internal;
+
+import dev.zapline.server.Ctx;
+import dev.zapline.server.Handler;
+import dev.zapline.server.Transport;
+import dev.zapline.server.internal.route.Method;
+import dev.zapline.server.internal.route.RouteMatch;
+import dev.zapline.transport.TlsInfo;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
+import javax.net.ssl.SSLException;
+
+/**
+ * What every transport's connection does the same way: accumulate bytes, let the protocol decode and dispatch
+ * requests through the one {@link Ctx} the connection owns, collect responses in one outbound buffer flushed once
+ * per read batch, hold pipelined requests behind a handed-off one, enforce the idle and whole-request timeouts,
+ * drain on shutdown, and release every buffer when the channel goes. Runs on the channel's event loop.
+ */
+public abstract class Connection extends ChannelInboundHandlerAdapter implements Responder {
+
+    private static final ServerAccess A = ServerAccess.get();
+
+    /** First size of a read batch's response buffer: room for a few dozen small pipelined responses. */
+    private static final int OUT_INITIAL = 4096;
+
+    public final ServerContext server;
+    /** Per-connection attribute values ({@link Attribute#perConnection}). */
+    public final Attributes attributes = new Attributes();
+
+    public ChannelHandlerContext chc;
+    /** The TLS handler in front of this one on a TLS listener; null on plaintext. */
+    public SslHandler ssl;
+    /** What the TLS handshake negotiated, read once; null until then and on plaintext. */
+    private TlsInfo tls;
+    /** The context lent by the loop's pool while a request is in progress; null while the connection is idle. */
+    public Ctx ctx;
+
+    private CtxPool pool;
+    private final Runnable idleCheck = this::idleCheck;
+    public ByteBuf cumulation;
+    public boolean closing;
+    public boolean closed;
+    public boolean draining;
+
+    private ByteBuf pending;
+    private ByteBuf out;
+    private boolean paused;
+    private boolean inRead;
+    private boolean readSinceCheck;
+    private int quietChecks;
+    /** The idle timeout, which is also how long a request may take to arrive from its first byte. */
+    private final long timeoutNanos;
+    /** Whether part of a request has arrived and {@link #partialSince} times it. */
+    private boolean partial;
+    /** When the read that brought the first byte of the request still being received ran, on the loop's ticker. */
+    private long partialSince;
+    /** This loop's metric cells, or null when the app counts nothing. */
+    private LoopMetrics metrics;
+    /** This connection's transport index in {@link LoopMetrics}. */
+    private int metricsTransport;
+    /** When the request being answered was dispatched ({@link System#nanoTime()}), with metrics on. */
+    private long dispatchedAt;
+
+    public Connection(ServerContext server) {
+        this.server = server;
+        this.timeoutNanos = server.config().idleTimeout().toNanos();
+    }
+
+    public abstract Transport transport();
+
+    /** Decodes and dispatches as many whole requests from {@link #cumulation} as it can. */
+    public abstract void decode();
+
+    /** Whether part of a request has been received but not all of it. */
+    public abstract boolean midRequest();
+
+    /** Queues the protocol's error response for input it cannot accept and marks the connection closing. */
+    public abstract void protocolError(int status, String detail);
+
+    /** Per-request cleanup once its response is complete. */
+    public abstract void requestDone();
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext chc) {
+        this.chc = chc;
+        this.pool = server.ctxPool();
+        this.metrics = server.loopMetrics();
+        if (metrics != null) {
+            metricsTransport = LoopMetrics.transport(transport(), ssl != null);
+            metrics.opened(metricsTransport);
+        }
+        scheduleIdleCheck();
+    }
+
+    /**
+     * The idle timeout without a handler in the pipeline or a clock read per request: a check every half period
+     * notes whether anything was read since the last one, and two quiet checks in a row mean the connection has
+     * been idle for at least the timeout (so it fires between 1 and 1.5 timeouts after the last read).
+     */
+    private void scheduleIdleCheck() {
+        long half = Math.max(1, timeoutNanos / 2);
+        chc.executor().schedule(idleCheck, half, java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
+    private void idleCheck() {
+        if (closed) {
+            return;
+        }
+        if (readSinceCheck) {
+            readSinceCheck = false;
+            quietChecks = 0;
+        } else if (++quietChecks >= 2) {
+            quietChecks = 0;
+            onIdle();
+            if (closing) {
+                return;
+            }
+        }
+        scheduleIdleCheck();
+    }
+
+    /** Nothing was read for the idle timeout: 408 if a request was half received, else a quiet close. */
+    public void onIdle() {
+        if (paused || closing) {
+            return;
+        }
+        if (midRequest()) {
+            reject(408, "the request did not arrive in time");
+            flushOut();
+        } else {
+            closing = true;
+            chc.close();
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext chc, Object msg) {
+        if (!(msg instanceof ByteBuf in) || closing) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        inRead = true;
+        readSinceCheck = true;
+        if (metrics != null) {
+            metrics.received(metricsTransport, in.readableBytes());
+        }
+        if (paused) {
+            pending = append(pending, in);
+            return;
+        }
+        cumulation = append(cumulation, in);
+        if (partial && now() - partialSince >= timeoutNanos) {
+            // A client trickling bytes resets the idle timer; a request must still arrive whole in time.
+            reject(408, "the request did not arrive in time");
+            return;
+        }
+        process();
+    }
+
+    /**
+     * Now on the event loop's ticker, the clock its scheduled idle checks run on: monotonic (the configured clock is
+     * wall-clock time, for the Date header), and a test's manual one when the channel's loop has one.
+     */
+    private long now() {
+        return chc.executor().ticker().nanoTime();
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext chc) {
+        inRead = false;
+        flushOut();
+    }
+
+    /** Appends {@code in} to {@code acc} (releasing it), growing geometrically so a large body costs O(n). */
+    private ByteBuf append(ByteBuf acc, ByteBuf in) {
+        if (acc == null) {
+            return in;
+        }
+        int n = in.readableBytes();
+        if (acc.refCnt() > 1 || acc.isReadOnly() || acc.maxWritableBytes() < n) {
+            // A handler kept a slice of it, or it cannot grow: continue in a fresh buffer.
+            ByteBuf grown = chc.alloc().buffer(Math.max(acc.readableBytes() + n, acc.capacity() * 2));
+            grown.writeBytes(acc);
+            acc.release();
+            acc = grown;
+        }
+        acc.writeBytes(in);
+        in.release();
+        return acc;
+    }
+
+    private void process() {
+        decode();
+        if (!midRequest() || paused) {
+            partial = false;
+        } else if (!partial) {
+            partial = true;
+            partialSince = now();
+        }
+        compact();
+        if (ctx != null && !paused && !closed && !midRequest()) {
+            pool.give(ctx);
+            ctx = null;
+        }
+    }
+
+    /** The context for the request being received: the one held, else one taken from the loop's pool. */
+    public Ctx lend() {
+        Ctx c = ctx;
+        if (c == null) {
+            ctx = c = pool.take(this);
+        }
+        return c;
+    }
+
+    public boolean canDecode() {
+        return !paused && !closing && cumulation != null;
+    }
+
+    /** Answers {@code head}; pauses the connection if the handler handed off or is still streaming. */
+    public void dispatch(RequestHead head) {
+        // It arrived whole: bytes after it, if any, are the next request's, timed from when decoding reaches them.
+        partial = false;
+        if (metrics != null) {
+            dispatchedAt = System.nanoTime();
+        }
+        server.dispatcher().dispatch(ctx, head);
+        if ((A.handOff(ctx) != null && !ctx.responded()) || A.streaming(ctx)) {
+            paused = true;
+            chc.channel().config().setAutoRead(false);
+            return;
+        }
+        finishRequest();
+    }
+
+    /** The response is complete: completion listeners run, then the transport's own cleanup. */
+    private void finishRequest() {
+        A.finished(ctx);
+        if (metrics != null) {
+            countRequest();
+        }
+        requestDone();
+    }
+
+    /** Counts the request just answered under its route (the unmatched id when no route took it). */
+    private void countRequest() {
+        RouteMatch<Route> m = A.match(ctx);
+        int route = m.outcome() == RouteMatch.Outcome.FOUND ? m.handler().metricsId() : 0;
+        RequestHead h = A.head(ctx);
+        int method = Method.of(h.bytes(), h.methodStart(), h.methodLength());
+        metrics.request(route, metricsTransport, method, ctx.status(), System.nanoTime() - dispatchedAt);
+    }
+
+    /** Counts a protocol error of {@code status} and queues its response (see {@link #protocolError}). */
+    public final void reject(int status, String detail) {
+        reject(status, LoopMetrics.errorKind(status), detail);
+    }
+
+    /** Counts a protocol error of {@code kind} and queues its response with {@code status}. */
+    public final void reject(int status, int kind, String detail) {
+        if (metrics != null) {
+            metrics.error(kind);
+        }
+        protocolError(status, detail);
+    }
+
+    private void compact() {
+        if (cumulation == null || paused) {
+            return;
+        }
+        if (!cumulation.isReadable() || closing) {
+            cumulation.release();
+            cumulation = null;
+        } else if (cumulation.refCnt() > 1) {
+            // A handler kept a slice of the last body: move the unread bytes instead of shifting them under it.
+            ByteBuf rest = chc.alloc().buffer(cumulation.readableBytes());
+            rest.writeBytes(cumulation);
+            cumulation.release();
+            cumulation = rest;
+        } else {
+            cumulation.discardSomeReadBytes();
+        }
+    }
+
+    public void resume() {
+        paused = false;
+        finishRequest();
+        if (pending != null) {
+            cumulation = append(cumulation, pending);
+            pending = null;
+        }
+        if (!closing) {
+            chc.channel().config().setAutoRead(chc.channel().isWritable());
+            process();
+        }
+        flushOut();
+    }
+
+    public boolean paused() {
+        return paused;
+    }
+
+    public ByteBuf out() {
+        if (out == null) {
+            out = chc.alloc().buffer(OUT_INITIAL);
+        }
+        return out;
+    }
+
+    public void flushOut() {
+        if (closed) {
+            return;
+        }
+        if (out != null) {
+            ByteBuf o = out;
+            out = null;
+            if (metrics != null) {
+                metrics.sent(metricsTransport, o.readableBytes());
+            }
+            if (closing && !paused) {
+                chc.writeAndFlush(o).addListener(ChannelFutureListener.CLOSE);
+            } else {
+                chc.write(o, chc.voidPromise());
+                chc.flush();
+            }
+        } else if (closing && !paused) {
+            chc.close();
+        }
+    }
+
+    /** After writing a response part: flush now unless a read batch is in progress (it flushes at its end). */
+    public void afterWrite() {
+        if (!inRead) {
+            flushOut();
+        }
+    }
+
+    /** Ends a streamed response; resumes the connection if the stream was what held it. */
+    public void streamEnded(Ctx ctx) {
+        if (paused && (A.handOff(ctx) == null || A.isDone(A.handOff(ctx)))) {
+            resume();
+        } else {
+            afterWrite();
+        }
+    }
+
+    @Override
+    public Attributes connectionAttributes() {
+        return attributes;
+    }
+
+    @Override
+    public void completeHandOff(Ctx ctx, Handler responder) {
+        Dispatcher.complete(ctx, responder);
+        if (!A.streaming(ctx)) {
+            resume();
+        }
+    }
+
+    /** Stops keep-alive: an idle connection closes now, a busy one after its current response. */
+    public void drain() {
+        draining = true;
+        if (!paused && !midRequest() && out == null) {
+            closing = true;
+            chc.close();
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext chc, Object evt) throws Exception {
+        if (evt instanceof IdleStateEvent) {
+            onIdle();
+            return;
+        }
+        if (evt == ServerContext.DRAIN) {
+            drain();
+            return;
+        }
+        super.userEventTriggered(chc, evt);
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext chc) {
+        if (!paused && !closing) {
+            chc.channel().config().setAutoRead(chc.channel().isWritable());
+        }
+        chc.fireChannelWritabilityChanged();
+    }
+
+    /** What this connection's TLS handshake negotiated (read once), or null on plaintext and before it ends. */
+    @Override
+    public TlsInfo tls() {
+        TlsInfo t = tls;
+        if (t == null && ssl != null && ssl.handshakeFuture().isSuccess()) {
+            tls = t = TlsInfo.of(ssl);
+        }
+        return t;
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
+        // A TLS failure (bad handshake, bad record) is counted by the listener and closes the connection quietly.
+        boolean tlsFailure = cause instanceof DecoderException && cause.getCause() instanceof SSLException;
+        if (metrics != null && !tlsFailure) {
+            metrics.error(cause instanceof IOException ? LoopMetrics.IO_ERROR : LoopMetrics.INTERNAL_ERROR);
+        }
+        if (!(cause instanceof IOException) && !tlsFailure) {
+            System.getLogger("dev.zapline.server").log(System.Logger.Level.WARNING, "connection failed", cause);
+        }
+        chc.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext chc) {
+        countClose();
+        closed = true;
+        release();
+        chc.fireChannelInactive();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext chc) {
+        countClose();
+        closed = true;
+        release();
+    }
+
+    /** Counts the connection closed, once (the channel going inactive, or the handler removed before). */
+    private void countClose() {
+        if (metrics != null && !closed) {
+            metrics.closed(metricsTransport);
+        }
+    }
+
+    /**
+     * Releases every buffer the connection holds; subclasses add their own and call this. A context still held is
+     * not given back to the pool: a hand-off may hold it, and code up the stack may still be using it.
+     */
+    public void release() {
+        cumulation = releaseQuietly(cumulation);
+        pending = releaseQuietly(pending);
+        out = releaseQuietly(out);
+    }
+
+    public static ByteBuf releaseQuietly(ByteBuf b) {
+        if (b != null && b.refCnt() > 0) {
+            b.release();
+        }
+        return null;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.zapline.server.internal.http1;
+
+import dev.zapline.codec.http1.Http1ResponseWriter;
+import dev.zapline.server.internal.ErrorRenderer;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import java.nio.charset.StandardCharsets;
+
+/** Pre-encoded pieces of HTTP/1.1 responses for {@link HttpConnection} and {@link HttpHeadWriter}. */
+public final class HttpResponses {
+
+    public static final byte[] CONTINUE = ascii("HTTP/1.1 100 Continue\r\n\r\n");
+    public static final byte[] CONNECTION_CLOSE = ascii("connection: close\r\n");
+    public static final byte[] CONNECTION_KEEP_ALIVE = ascii("connection: keep-alive\r\n");
+    public static final byte[] CHUNKED = ascii("transfer-encoding: chunked\r\n");
+    public static final byte[] TEXT_PLAIN = ascii("content-type: text/plain; charset=utf-8\r\n");
+    public static final byte[] PROBLEM_JSON = ascii("content-type: application/problem+json\r\n");
+    public static final byte[] LAST_CHUNK = ascii("0\r\n\r\n");
+    public static final byte[] CRLF = ascii("\r\n");
+
+    private HttpResponses() {}
+
+    public static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Whether a response with this status may carry a body (and so a content-length). */
+    public static boolean hasBody(int status) {
+        return status >= 200 && status != 204 && status != 304;
+    }
+
+    /** A complete problem response for input the parser refused; always closes the connection. */
+    public static void protocolError(ByteBuf out, byte[] dateLine, int status, String detail) {
+        byte[] body = ErrorRenderer.json(status, detail, null).getBytes(StandardCharsets.UTF_8);
+        Http1ResponseWriter.statusLine(out, status);
+        out.writeBytes(dateLine).writeBytes(PROBLEM_JSON);
+        Http1ResponseWriter.contentLength(out, body.length);
+        out.writeBytes(CONNECTION_CLOSE);
+        Http1ResponseWriter.endHead(out);
+        out.writeBytes(body);
+    }
+
+    /** One chunk of a chunked body: size in hex, CRLF, data, CRLF. */
+    public static void chunk(ByteBuf out, ByteBuf data) {
+        Http1ResponseWriter.hex(out, data.readableBytes());
+        out.writeBytes(CRLF).writeBytes(data).writeBytes(CRLF);
+    }
+
+    public static int utf8Length(CharSequence text) {
+        return ByteBufUtil.utf8Bytes(text);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.zapline.server.internal.zap;
+
+import dev.zapline.codec.buffer.ByteBufZap;
+import dev.zapline.codec.zaphttp.HeaderBlockWriter;
+import dev.zapline.codec.zaphttp.ZapHttpWriter;
+import dev.zapline.server.Ctx;
+import dev.zapline.server.ResponseHeaders;
+import dev.zapline.wire.ZapBuilder;
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Encodes zaphttp response frames for {@link ZapConnection}: the handler's headers become a header block (no
+ * Content-Length: the frame carries the body length), reason and proto are left empty so the reader applies the
+ * defaults, and each frame goes out with its big-endian length prefix. One per connection; allocation-free once
+ * its builder and arrays have grown.
+ */
+public final class ZapResponses {
+
+    private static final byte[] CONTENT_TYPE = "content-type".getBytes(StandardCharsets.US_ASCII);
+
+    private final ZapBuilder builder = new ZapBuilder(256);
+    private final HeaderBlockWriter headers = new HeaderBlockWriter();
+    private final HeaderBlockWriter trailerBlock = new HeaderBlockWriter();
+
+    /** A response frame (or a streamed head when {@code head}) with {@code length} bytes of {@code body}. */
+    public void response(ByteBuf out, Ctx ctx, boolean head, byte[] defaultType, byte[] body, int offset, int length) {
+        headers(ctx, defaultType);
+        ZapHttpWriter.response(builder, head, ctx.status(), "", "", headers, body, offset, length, null);
+        ByteBufZap.writeFrame(builder, out);
+    }
+
+    /**
+     * A response frame for input the connection refuses: {@code status}, one content-type header, {@code body}.
+     * Built without the {@link Ctx}, which may still hold the previous request's finished response.
+     */
+    public void error(ByteBuf out, int status, byte[] contentType, byte[] body) {
+        headers.reset();
+        headers.add(CONTENT_TYPE, 0, CONTENT_TYPE.length, contentType, 0, contentType.length);
+        ZapHttpWriter.response(builder, false, status, "", "", headers, body, 0, body.length, null);
+        ByteBufZap.writeFrame(builder, out);
+    }
+
+    /** A data frame of a streamed response. */
+    public void data(ByteBuf out, byte[] data, int offset, int length) {
+        ZapHttpWriter.data(builder, data, offset, length);
+        ByteBufZap.writeFrame(builder, out);
+    }
+
+    /** The end frame of a streamed response, with {@code trailers} as its trailer block (null for none). */
+    public void end(ByteBuf out, ResponseHeaders trailers) {
+        HeaderBlockWriter block = null;
+        if (trailers != null) {
+            block = trailerBlock;
+            fill(block, trailers);
+        }
+        ZapHttpWriter.end(builder, block);
+        ByteBufZap.writeFrame(builder, out);
+    }
+
+    private static void fill(HeaderBlockWriter block, ResponseHeaders h) {
+        block.reset();
+        byte[] a = h.array();
+        for (int i = 0; i < h.count(); i++) {
+            block.add(a, h.nameStart(i), h.nameLength(i), a, h.valueStart(i), h.valueLength(i));
+        }
+    }
+
+    private void headers(Ctx ctx, byte[] defaultType) {
+        ResponseHeaders h = ctx.responseHeaders();
+        fill(headers, h);
+        if (defaultType != null && !h.hasContentType()) {
+            headers.add(CONTENT_TYPE, 0, CONTENT_TYPE.length, defaultType, 0, defaultType.length);
+        }
+    }
+}
