@@ -10,12 +10,8 @@ import io.netty.handler.codec.ByteToMessageDecoder;
  * (the handshake frame first, then correlated frames of at least {@link Rpc#CORRELATED_HEADER} bytes), and hands each
  * whole frame to a {@link Sink} in place.
  *
- * <pre>{@code
- * // in channelRead, on the connection's event loop
- * frames.read(chc.alloc(), (ByteBuf) msg, this);   // this: the connection, a Sink
- * // in channelInactive or handlerRemoved
- * frames.release();
- * }</pre>
+ * <p>A connection implements {@link Sink}, passes each read buffer to {@link #read} in {@code channelRead}, and calls
+ * {@link #release} when the channel goes.
  *
  * <p>Not thread-safe: one reader per connection, used on its event loop. It allocates only when a frame spans reads
  * (the merge of the two buffers).
