@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Paired before/after runs of `zapline bench` for a change that must not cost anything: the same bench, built from two
+# checkouts, run in turn A B A B ... on one quiet machine, each run writing its JSON. Per arm it prints the median
+# over runs, and the spread (min..max), of the server's CPU per request and of the loader's CPU per request (the
+# loader's process cores over its req/s), with the B/A ratio of the medians. A ratio inside both sides' spread is
+# noise.
+#
+#   bench/run-before-after.sh /path/to/before-checkout /path/to/after-checkout
+# Environment:
+#   RUNS=3                  runs of each checkout (interleaved: A1 B1 A2 B2 ...)
+#   BENCH_ARGS="--sets 16 --rounds 3 -d 2s"   what each `zapline bench` run gets (default: the pipelined set)
+#   OUT=/tmp/before-after   where the JSON of every run goes
+# Each checkout's `./zapline` builds its own jar first when its sources changed (outside the timed runs).
+set -euo pipefail
+
+[ $# -eq 2 ] || { echo "usage: $0 BEFORE_CHECKOUT AFTER_CHECKOUT" >&2; exit 2; }
+a="$(cd "$1" && pwd)"
+b="$(cd "$2" && pwd)"
+runs="${RUNS:-3}"
+args="${BENCH_ARGS:---sets 16 --rounds 3 -d 2s}"
+out="${OUT:-/tmp/before-after}"
+command -v python3 >/dev/null || { echo "run-before-after.sh: needs python3" >&2; exit 2; }
+mkdir -p "$out"
+
+for side in "$a" "$b"; do
+  (cd "$side" && ./zapline version >/dev/null) || { echo "run-before-after.sh: $side does not build" >&2; exit 2; }
+done
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for i in $(seq 1 "$runs"); do
+  for side in A B; do
+    dir="$a"
+    [ "$side" = B ] && dir="$b"
+    echo "run $i $side ($dir)"
+    # shellcheck disable=SC2086
+    (cd "$dir" && ./zapline bench $args --out "$out/$side$i" >"$out/$side$i.txt" 2>&1) || echo "  (exit $?, see $out/$side$i.txt)"
+  done
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+python3 - "$out" "$runs" <<'PY'
+import glob, json, statistics, sys
+out, runs = sys.argv[1], int(sys.argv[2])
+def load(side):
+    rows = {}
+    for i in range(1, runs + 1):
+        files = glob.glob(f"{out}/{side}{i}/bench.json")
+        if not files:
+            continue
+        doc = json.load(open(files[0]))
+        for arm in doc.get("arms", []):
+            if not arm.get("rps"):
+                continue
+            key = (arm["name"], arm["pipeline"])
+            r = rows.setdefault(key, {"srv": [], "ldr": [], "rps": []})
+            r["srv"].append(arm["cpu_ns_per_req"])
+            r["ldr"].append(arm["loader_cores"] * 1e9 / arm["rps"])
+            r["rps"].append(arm["rps"])
+    return rows
+A, B = load("A"), load("B")
+def fmt(v):
+    return f"{statistics.median(v):8.0f} ({min(v):.0f}..{max(v):.0f})"
+print(f"{'arm':24} {'server ns/req A':>24} {'B':>24} {'B/A':>6}   {'loader ns/req A':>24} {'B':>24} {'B/A':>6}")
+for key in sorted(A.keys() & B.keys()):
+    a, b = A[key], B[key]
+    rs = statistics.median(b["srv"]) / statistics.median(a["srv"])
+    rl = statistics.median(b["ldr"]) / statistics.median(a["ldr"])
+    name = f"{key[0]} x{key[1]}"
+    print(f"{name:24} {fmt(a['srv']):>24} {fmt(b['srv']):>24} {rs:6.3f}   {fmt(a['ldr']):>24} {fmt(b['ldr']):>24} {rl:6.3f}")
+PY
