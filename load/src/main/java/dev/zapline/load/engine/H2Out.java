@@ -14,7 +14,7 @@ import io.netty.channel.Channel;
  */
 final class H2Out {
 
-    private final Outbound out = new Outbound();
+    private final Outbound out;
     private final H2Streams streams;
     private final byte[][] bodies;
     private Channel channel;
@@ -31,7 +31,9 @@ final class H2Out {
     private int queueHead;
     private int queued;
 
-    H2Out(H2Streams streams, byte[][] bodies) {
+    /** Frames appended to {@code out}, the connection's buffer. */
+    H2Out(Outbound out, H2Streams streams, byte[][] bodies) {
+        this.out = out;
         this.streams = streams;
         this.bodies = bodies;
         this.queue = new int[streams.capacity()];
@@ -190,14 +192,5 @@ final class H2Out {
         }
         queued = kept;
         streams.blocked[slot] = false;
-    }
-
-    /** Sends what was appended; drops it instead when {@code discard}. */
-    void flush(boolean discard) {
-        out.flush(channel, discard);
-    }
-
-    void release() {
-        out.release();
     }
 }

@@ -1,17 +1,14 @@
 package dev.zapline.load.engine;
 
-import dev.zapline.client.Outbound;
 import dev.zapline.codec.http1.Http1Exception;
 import dev.zapline.codec.http1.Http1ResponseLimits;
 import dev.zapline.codec.http1.Http1ResponseParser;
 import dev.zapline.load.metrics.Outcome;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.FastThreadLocal;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One HTTP/1.1 connection of {@link HttpLoadClient}: the handler that reads responses in place and the
@@ -25,7 +22,7 @@ import io.netty.util.concurrent.FastThreadLocal;
  * is shared by all the loop's connections and none holds inbound memory of its own between reads: at 10,000 idle
  * connections that was 8 KiB each.
  */
-final class Http1Connection extends ChannelInboundHandlerAdapter implements Connection {
+final class Http1Connection extends LoadConnection {
 
     /** Size of the per-thread inbound copy; a larger read is decoded in pieces of this size. */
     private static final int SCRATCH = 64 * 1024;
@@ -39,61 +36,26 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
     };
 
     private final byte[][] requests;
-    private final ConnectionEvents events;
     private final Http1ResponseParser parser = new Http1ResponseParser(Http1ResponseLimits.DEFAULT);
-    private Channel channel;
-    private final Outbound out = new Outbound();
     private int inFlight;
     private long bytes;
-    private boolean closed;
-    private Outcome reason;
-    /** Behind TLS the connection opens when its handshake is done ({@link #opened}), not when TCP is. */
-    private final boolean tls;
-    /** The connection is open: the engine knows it, so it hears of its end. */
-    private boolean opened;
-
-    private Handshake handshake;
 
     Http1Connection(byte[][] requests, ConnectionEvents events) {
-        this(requests, events, false);
-    }
-
-    Http1Connection(byte[][] requests, ConnectionEvents events, boolean tls) {
-        this.requests = requests;
-        this.events = events;
-        this.tls = tls;
-    }
-
-    @Override
-    public void handlerAdded(ChannelHandlerContext chc) {
-        channel = chc.channel();
+        this(requests, events, new CompletableFuture<>());
     }
 
     /**
-     * The TLS handshake is done ({@code h} its figures): the connection is open, and {@link ConnectionEvents#onClosed}
-     * is called when it goes. A connection whose handshake failed only fails its connect future.
+     * A connection sending {@code requests}; its client opens it ({@link #open}) when TCP, or the TLS handshake,
+     * is done, which completes {@code ready}; one whose handshake failed only fails its connect future.
      */
-    void opened(Handshake h) {
-        opened = true;
-        handshake = h;
-    }
-
-    @Override
-    public void channelActive(ChannelHandlerContext chc) {
-        if (!tls) {
-            opened = true;
-        }
-        chc.fireChannelActive();
-    }
-
-    @Override
-    public Handshake handshake() {
-        return handshake;
+    Http1Connection(byte[][] requests, ConnectionEvents events, CompletableFuture<Connection> ready) {
+        super(events, ready, null);
+        this.requests = requests;
     }
 
     @Override
     public boolean write(int i) {
-        if (closed || !channel.isActive()) {
+        if (!isActive()) {
             return false;
         }
         byte[] request = requests[i];
@@ -103,34 +65,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
     }
 
     @Override
-    public void flush() {
-        out.flush(channel, closed);
-    }
-
-    @Override
-    public boolean isActive() {
-        return !closed && channel.isActive();
-    }
-
-    @Override
-    public void close() {
-        fail(Outcome.RESET);
-    }
-
-    private void fail(Outcome why) {
-        if (reason == null) {
-            reason = why;
-        }
-        closed = true;
-        channel.close();
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext chc, Object msg) {
-        if (!(msg instanceof ByteBuf in) || closed) {
-            ReferenceCountUtil.release(msg);
-            return;
-        }
+    protected void read(ChannelHandlerContext chc, ByteBuf in) {
         ByteBuf scratch = INBOUND.get();
         try {
             while (!closed && in.isReadable()) {
@@ -179,38 +114,34 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Conn
         return true;
     }
 
+    /** Every read batch, even one of the TLS handshake before the connection opened. */
     @Override
-    public void channelReadComplete(ChannelHandlerContext chc) {
+    protected void readComplete() {
         events.onReadComplete();
-        chc.fireChannelReadComplete();
     }
 
     @Override
-    public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
-        fail(Outcome.RESET);
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext chc) {
-        closed = true;
-        out.release();
-        if (reason == null) {
-            try {
-                if (parser.endOfInput()) {
-                    complete();
-                }
-                reason = Outcome.RESET;
-            } catch (Http1Exception e) {
-                reason = Outcome.RESET;
+    protected void endOfInput() {
+        try {
+            if (parser.endOfInput()) {
+                complete();
             }
+        } catch (Http1Exception e) {
+            // a response cut short: it fails with the rest
         }
+    }
+
+    @Override
+    protected void failInFlight(Outcome why) {
         while (inFlight > 0) {
             inFlight--;
-            events.onFailure(reason);
+            events.onFailure(why);
         }
-        if (opened) {
-            events.onClosed();
-        }
-        chc.fireChannelInactive();
+    }
+
+    /** The client reports a failed connect itself (TCP or the TLS handshake). */
+    @Override
+    protected String closedBeforeOpen() {
+        return null;
     }
 }

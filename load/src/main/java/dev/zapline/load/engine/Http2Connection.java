@@ -3,16 +3,10 @@ package dev.zapline.load.engine;
 import dev.zapline.load.internal.h2.H2;
 import dev.zapline.load.internal.h2.H2Exception;
 import dev.zapline.load.internal.h2.H2FrameReader;
-import dev.zapline.load.internal.h2.HpackDecoder;
-import dev.zapline.load.internal.h2.HpackException;
 import dev.zapline.load.metrics.Outcome;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.util.ReferenceCountUtil;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One HTTP/2 connection of {@link Http2LoadClient} (RFC 9113), written over frames by hand: the handler that reads
@@ -39,47 +33,27 @@ import java.util.concurrent.TimeUnit;
  * {@link Outcome#PROTOCOL_ERROR}. Stream ids run out after 2^30 requests: {@link #maxWrites} lets the engine retire
  * the connection before.
  */
-final class Http2Connection extends ChannelInboundHandlerAdapter implements Connection, H2FrameReader.Frames {
+final class Http2Connection extends LoadConnection implements H2FrameReader.Frames {
 
     /** Our stream and connection receive window. */
     static final int WINDOW = 16 << 20;
     /** Give back received bytes once this many are unacknowledged. */
     private static final int WINDOW_UPDATE_AT = WINDOW / 2;
-    /** How long the server has to send its SETTINGS before the connect fails. */
-    private static final long SETTINGS_WAIT_MILLIS = 5000;
 
     private final byte[][] blocks;
     private final byte[][] bodies;
-    private final ConnectionEvents events;
-    private final CompletableFuture<Connection> ready;
-    private final Handshake handshake;
     private final H2Streams streams;
     private final int maxWrites;
     private final int[] ending;
     private final H2FrameReader reader = new H2FrameReader(H2.DEFAULT_MAX_FRAME);
-    private final HpackDecoder hpack = new HpackDecoder(H2.DEFAULT_TABLE_SIZE);
-    private final H2Out out;
-    private Channel channel;
+    private final H2HeaderBlocks headerBlocks = new H2HeaderBlocks();
+    private final H2Out h2;
     private boolean started;
-    private io.netty.util.concurrent.ScheduledFuture<?> settingsTimer;
 
     private int nextId = 1;
     private int peerMaxStreams = Integer.MAX_VALUE;
     private int recvUnacked;
-
-    /** The server's first SETTINGS arrived: the connection is open and the engine knows it. */
-    private boolean settled;
-
     private boolean goaway;
-    private boolean closed;
-    private Outcome reason;
-
-    /** A header block continued in CONTINUATION frames: its stream (0: none), its HEADERS flags, its bytes. */
-    private int contStream;
-
-    private int contFlags;
-    private byte[] block = new byte[0];
-    private int blockLen;
 
     /**
      * A connection sending {@code blocks[i]} (and {@code bodies[i]}, maybe empty) for request i, with at most
@@ -94,21 +68,19 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
             int maxStreamId,
             CompletableFuture<Connection> ready,
             Handshake handshake) {
+        super(events, ready, handshake);
         this.blocks = blocks;
         this.bodies = bodies;
-        this.events = events;
-        this.ready = ready;
-        this.handshake = handshake;
         this.streams = new H2Streams(streams);
         this.maxWrites = ((maxStreamId - 1) >>> 1) + 1;
         this.ending = new int[streams];
-        this.out = new H2Out(this.streams, bodies);
+        this.h2 = new H2Out(out, this.streams, bodies);
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext chc) {
-        channel = chc.channel();
-        out.channel(channel);
+        super.handlerAdded(chc);
+        h2.channel(channel);
         if (channel.isActive()) {
             start(); // added once TLS had chosen h2
         }
@@ -125,23 +97,9 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
             return;
         }
         started = true;
-        out.preface(WINDOW);
-        out.flush(false);
-        settingsTimer =
-                channel.eventLoop().schedule(this::settingsOverdue, SETTINGS_WAIT_MILLIS, TimeUnit.MILLISECONDS);
-    }
-
-    private void settingsOverdue() {
-        if (!settled && !closed) {
-            ready.completeExceptionally(new IllegalStateException(
-                    "no HTTP/2 SETTINGS from " + channel.remoteAddress() + " within " + SETTINGS_WAIT_MILLIS + " ms"));
-            fail(Outcome.CONNECT_ERROR);
-        }
-    }
-
-    @Override
-    public Handshake handshake() {
-        return handshake;
+        h2.preface(WINDOW);
+        send();
+        awaitOpen("HTTP/2 SETTINGS");
     }
 
     @Override
@@ -157,101 +115,72 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
     @Override
     public boolean write(int i) {
         int id = nextId;
-        if (closed || goaway || !settled || id < 0 || streams.open() >= streamLimit() || !channel.isActive()) {
+        if (goaway || !opened() || id < 0 || streams.open() >= streamLimit() || !isActive()) {
             return false;
         }
         nextId = id + 2;
-        out.request(streams.add(id, out.initialWindow, i), blocks[i], bodies[i].length > 0);
+        h2.request(streams.add(id, h2.initialWindow, i), blocks[i], bodies[i].length > 0);
         return true;
     }
 
     @Override
-    public void flush() {
-        out.flush(closed);
-    }
-
-    @Override
     public boolean isActive() {
-        return !closed && !goaway && channel.isActive();
+        return !goaway && super.isActive();
     }
 
     @Override
-    public void close() {
-        fail(Outcome.RESET);
-    }
-
-    private void fail(Outcome why) {
-        if (reason == null) {
-            reason = why;
-        }
-        closed = true;
-        channel.close();
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext chc, Object msg) {
-        if (!(msg instanceof ByteBuf in) || closed) {
-            ReferenceCountUtil.release(msg);
-            return;
-        }
+    protected void read(ChannelHandlerContext chc, ByteBuf in) {
         try {
             while (!closed && reader.next(in, this)) {
                 // each frame handled by data() or frame()
             }
         } catch (H2Exception e) {
-            broken(e.code());
+            h2.goaway(e.code());
+            broken("the server at " + channel.remoteAddress() + " did not speak HTTP/2 (error " + e.code() + ")");
         } finally {
             in.release();
         }
     }
 
-    /** The server broke the protocol: a GOAWAY with {@code code}, then the connection closes. */
-    private void broken(int code) {
-        if (!settled) {
-            ready.completeExceptionally(new IllegalStateException(
-                    "the server at " + channel.remoteAddress() + " did not speak HTTP/2 (error " + code + ")"));
-        }
-        out.goaway(code);
-        fail(Outcome.PROTOCOL_ERROR);
-    }
-
     @Override
     public void data(int stream, int flags, int length) throws H2Exception {
-        if (contStream != 0 || stream == 0) {
+        if (headerBlocks.continuing() != 0 || stream == 0) {
             throw new H2Exception(H2.PROTOCOL_ERROR, "DATA on stream " + stream);
         }
         recvUnacked += length;
-        int slot = streams.find(stream);
-        if (slot >= 0) {
-            streams.bytes[slot] += H2.FRAME_HEADER + length;
-            if ((flags & H2.FLAG_END_STREAM) != 0) {
-                complete(slot);
-            } else if ((streams.unacked[slot] += length) >= WINDOW_UPDATE_AT) {
-                out.windowUpdate(stream, streams.unacked[slot]);
-                streams.unacked[slot] = 0;
-            }
-        } else {
-            unknown(stream);
+        int slot = counted(stream, length);
+        if (slot >= 0 && (flags & H2.FLAG_END_STREAM) != 0) {
+            complete(slot);
+        } else if (slot >= 0 && (streams.unacked[slot] += length) >= WINDOW_UPDATE_AT) {
+            h2.windowUpdate(stream, streams.unacked[slot]);
+            streams.unacked[slot] = 0;
         }
         if (recvUnacked >= WINDOW_UPDATE_AT) {
-            out.windowUpdate(0, recvUnacked);
+            h2.windowUpdate(0, recvUnacked);
             recvUnacked = 0;
         }
     }
 
-    /** A frame for a stream that is not open: fine if it was one of ours that ended, an error otherwise. */
-    private void unknown(int stream) throws H2Exception {
-        if ((stream & 1) == 0 || nextId > 0 && stream >= nextId) {
+    /**
+     * The stream a frame of {@code len} bytes came on: its slot, the frame counted in the response's bytes, or -1 for
+     * one that is not open (fine if it was one of ours that ended, an error otherwise).
+     */
+    private int counted(int stream, int len) throws H2Exception {
+        int slot = streams.find(stream);
+        if (slot >= 0) {
+            streams.bytes[slot] += H2.FRAME_HEADER + len;
+        } else if ((stream & 1) == 0 || nextId > 0 && stream >= nextId) {
             throw new H2Exception(H2.PROTOCOL_ERROR, "frame on stream " + stream + ", never opened");
         }
+        return slot;
     }
 
     @Override
     public void frame(int type, int flags, int stream, byte[] p, int len) throws H2Exception {
-        if (contStream != 0 && type != H2.CONTINUATION) {
+        if (headerBlocks.continuing() != 0 && type != H2.CONTINUATION) {
             throw new H2Exception(H2.PROTOCOL_ERROR, "frame of type " + type + " inside a header block");
         }
-        if (!settled && type != H2.SETTINGS) {
+        if (!opened() && type != H2.SETTINGS) {
             throw new H2Exception(H2.PROTOCOL_ERROR, "frame of type " + type + " before the server's SETTINGS");
         }
         switch (type) {
@@ -273,74 +202,24 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
         if (stream == 0) {
             throw new H2Exception(H2.PROTOCOL_ERROR, "HEADERS on stream 0");
         }
-        int off = 0;
-        int end = len;
-        if ((flags & H2.FLAG_PADDED) != 0) {
-            end -= len > 0 ? p[0] & 0xff : 0;
-            off = 1;
-        }
-        if ((flags & H2.FLAG_PRIORITY) != 0) {
-            off += 5;
-        }
-        if (off > end) {
-            throw new H2Exception(H2.PROTOCOL_ERROR, "HEADERS of " + len + " bytes, padding and priority " + off);
-        }
-        int slot = streams.find(stream);
-        if (slot >= 0) {
-            streams.bytes[slot] += H2.FRAME_HEADER + len;
-        } else {
-            unknown(stream);
-        }
-        if ((flags & H2.FLAG_END_HEADERS) != 0) {
-            headerBlock(flags, slot, p, off, end - off);
-            return;
-        }
-        contStream = stream;
-        contFlags = flags;
-        blockLen = 0;
-        append(p, off, end - off);
+        int slot = counted(stream, len);
+        headerBlock(slot, headerBlocks.headers(flags, stream, p, len));
     }
 
     private void continuation(int flags, int stream, byte[] p, int len) throws H2Exception {
-        if (stream != contStream || stream == 0) {
-            throw new H2Exception(H2.PROTOCOL_ERROR, "CONTINUATION on stream " + stream + ", not " + contStream);
-        }
-        int slot = streams.find(stream);
-        if (slot >= 0) {
-            streams.bytes[slot] += H2.FRAME_HEADER + len;
-        }
-        append(p, 0, len);
-        if ((flags & H2.FLAG_END_HEADERS) != 0) {
-            contStream = 0;
-            headerBlock(contFlags, slot, block, 0, blockLen);
-        }
+        int status = headerBlocks.continuation(flags, stream, p, len);
+        headerBlock(counted(stream, len), status);
     }
 
-    private void append(byte[] p, int off, int n) throws H2Exception {
-        if (blockLen + n > block.length) {
-            if (blockLen + n > 1 << 20) {
-                throw new H2Exception(H2.PROTOCOL_ERROR, "header block beyond 1 MiB");
-            }
-            block = java.util.Arrays.copyOf(block, Math.max(blockLen + n, block.length * 2));
-        }
-        System.arraycopy(p, off, block, blockLen, n);
-        blockLen += n;
-    }
-
-    private void headerBlock(int flags, int slot, byte[] b, int off, int n) throws H2Exception {
-        int status;
-        try {
-            status = hpack.decode(b, off, n, null);
-        } catch (HpackException e) {
-            throw new H2Exception(H2.COMPRESSION_ERROR, e.getMessage());
-        }
-        if (slot < 0) {
+    /** A header block ended ({@code status} its {@code :status}) on the stream in {@code slot}, -1: none open. */
+    private void headerBlock(int slot, int status) {
+        if (slot < 0 || status == H2HeaderBlocks.MORE) {
             return;
         }
         if (status >= 200 || status < 0) {
             streams.status[slot] = status; // 1xx is informational, 0 (trailers) changes nothing
         }
-        if ((flags & H2.FLAG_END_STREAM) != 0) {
+        if ((headerBlocks.flags() & H2.FLAG_END_STREAM) != 0) {
             complete(slot);
         }
     }
@@ -364,18 +243,16 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
             long v = intAt(p, i + 2) & 0xffffffffL;
             switch (id) {
                 case H2.SETTINGS_MAX_CONCURRENT_STREAMS -> peerMaxStreams = (int) Math.min(v, Integer.MAX_VALUE);
-                case H2.SETTINGS_INITIAL_WINDOW_SIZE -> out.initialWindow(v);
-                case H2.SETTINGS_MAX_FRAME_SIZE -> out.maxFrame(v);
+                case H2.SETTINGS_INITIAL_WINDOW_SIZE -> h2.initialWindow(v);
+                case H2.SETTINGS_MAX_FRAME_SIZE -> h2.maxFrame(v);
                 default -> {
                     // the header table size only matters to an encoder with a dynamic table, which we are not
                 }
             }
         }
-        out.settingsAck();
-        if (!settled) {
-            settled = true;
-            settingsTimer.cancel(false);
-            ready.complete(this);
+        h2.settingsAck();
+        if (!opened()) {
+            open(null);
         } else if (streamLimit() != limit) {
             events.onStreamLimit(streamLimit());
         }
@@ -390,7 +267,7 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
             throw new H2Exception(H2.FRAME_SIZE_ERROR, "PING of " + len + " bytes on stream " + stream);
         }
         if ((flags & H2.FLAG_ACK) == 0) {
-            out.pingAck(p);
+            h2.pingAck(p);
         }
     }
 
@@ -417,9 +294,8 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
         if (stream == 0 || len != 4) {
             throw new H2Exception(H2.PROTOCOL_ERROR, "RST_STREAM of " + len + " bytes on stream " + stream);
         }
-        int slot = streams.find(stream);
+        int slot = counted(stream, len);
         if (slot < 0) {
-            unknown(stream);
             return;
         }
         int code = intAt(p, 0);
@@ -437,13 +313,13 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
         }
         int slot = stream == 0 ? -1 : streams.find(stream);
         if (stream == 0 || slot >= 0) {
-            out.windowGrew(slot, intAt(p, 0) & 0x7fffffff);
+            h2.windowGrew(slot, intAt(p, 0) & 0x7fffffff);
         }
     }
 
     /** Closes the stream in {@code slot} (no event). */
     private void end(int slot) {
-        out.ended(slot);
+        h2.ended(slot);
         streams.remove(slot);
     }
 
@@ -465,32 +341,19 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
     private void closeWhenDrained() {
         if (goaway && streams.open() == 0 && !closed) {
             closed = true;
-            out.flush(false);
+            send();
             channel.close();
         }
     }
 
     @Override
-    public void channelReadComplete(ChannelHandlerContext chc) {
-        if (settled) {
-            events.onReadComplete();
-        }
-        out.flush(closed);
-        chc.fireChannelReadComplete();
+    protected void readComplete() {
+        super.readComplete();
+        flush();
     }
 
     @Override
-    public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
-        fail(Outcome.RESET);
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext chc) {
-        closed = true;
-        out.release();
-        if (reason == null) {
-            reason = Outcome.RESET;
-        }
+    protected void failInFlight(Outcome why) {
         int n = 0;
         for (int s = 0; s < streams.capacity(); s++) {
             if (streams.id[s] != 0) {
@@ -499,15 +362,14 @@ final class Http2Connection extends ChannelInboundHandlerAdapter implements Conn
             }
         }
         for (int k = 0; k < n; k++) {
-            events.onFailure((ending[k] - 1) >>> 1, reason);
+            events.onFailure((ending[k] - 1) >>> 1, why);
         }
-        if (settled) {
-            events.onClosed();
-        } else {
-            ready.completeExceptionally(new IllegalStateException("the server at " + channel.remoteAddress()
-                    + " closed the connection before its HTTP/2 SETTINGS (does it speak h2"
-                    + (handshake == null ? "c with prior knowledge" : "") + "?)"));
-        }
-        chc.fireChannelInactive();
+    }
+
+    @Override
+    protected String closedBeforeOpen() {
+        return "the server at " + channel.remoteAddress()
+                + " closed the connection before its HTTP/2 SETTINGS (does it speak h2"
+                + (handshake() == null ? "c with prior knowledge" : "") + "?)";
     }
 }

@@ -6,12 +6,7 @@ import dev.zapline.client.ZapLoops;
 import dev.zapline.load.internal.h2.H2;
 import dev.zapline.load.internal.h2.HpackRequestBlock;
 import dev.zapline.transport.ClientTls;
-import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import java.util.List;
 import java.util.Map;
@@ -27,35 +22,26 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Not supported: server push (disabled in SETTINGS), priorities, the {@code h2c} upgrade from HTTP/1.1.
  */
-public final class Http2LoadClient implements Client {
+public final class Http2LoadClient extends LoadClient {
 
     /** One request: method, request target (path and query), headers (a {@code host} one sets :authority), body. */
     public record Request(String method, String target, List<Map.Entry<String, String>> headers, byte[] body) {}
 
-    private final ZapLoops loops;
-    private final ZapAddress address;
     private final byte[][] blocks;
     private final byte[][] bodies;
     private final byte[][] http1;
-    private final int[] bytes;
-    private final String describe;
     private final ClientTls tls;
     private final int streams;
     private final int maxStreamId;
 
     /**
      * Sends {@code requests} round robin to {@code host:port}, over TLS unless {@code tls} is null (its ALPN list
-     * should offer {@code h2}), with at most {@code streams} streams per connection.
+     * should offer {@code h2}), with at most {@code streams} streams per connection; {@code name} names the target in
+     * messages.
      */
     public Http2LoadClient(
-            ZapLoops loops,
-            String host,
-            int port,
-            List<Request> requests,
-            String describe,
-            ClientTls tls,
-            int streams) {
-        this(loops, host, port, requests, describe, tls, streams, H2.MAX_STREAM_ID);
+            ZapLoops loops, String host, int port, List<Request> requests, String name, ClientTls tls, int streams) {
+        this(loops, host, port, requests, name, tls, streams, H2.MAX_STREAM_ID);
     }
 
     /** With stream ids up to {@code maxStreamId} (tests of running out of them). */
@@ -68,15 +54,19 @@ public final class Http2LoadClient implements Client {
             ClientTls tls,
             int streams,
             int maxStreamId) {
+        super(
+                loops,
+                ZapAddress.tcp(host, port),
+                requests.size(),
+                describe,
+                tls == null ? "HTTP/2 (h2c)" : "HTTP/2 (h2)",
+                true);
         if (requests.isEmpty()) {
             throw new IllegalArgumentException("no request to send to " + describe);
         }
         if (streams < 1) {
             throw new IllegalArgumentException("streams " + streams + " must be at least 1");
         }
-        this.loops = loops;
-        this.address = ZapAddress.tcp(host, port);
-        this.describe = describe;
         this.tls = tls;
         this.streams = streams;
         this.maxStreamId = maxStreamId;
@@ -84,7 +74,6 @@ public final class Http2LoadClient implements Client {
         this.blocks = new byte[n][];
         this.bodies = new byte[n][];
         this.http1 = new byte[n][];
-        this.bytes = new int[n];
         String scheme = tls == null ? "http" : "https";
         String authority =
                 (host.contains(":") ? "[" + host + "]" : host) + (port == (tls == null ? 80 : 443) ? "" : ":" + port);
@@ -109,67 +98,29 @@ public final class Http2LoadClient implements Client {
     }
 
     @Override
-    public boolean outOfOrder() {
-        return true;
-    }
-
-    @Override
-    public CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents events) {
-        CompletableFuture<Connection> result = new CompletableFuture<>();
-        Bootstrap b = new Bootstrap()
-                .group(loop)
-                .channel(loops.channelClass(address))
-                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
-                .option(ChannelOption.TCP_NODELAY, true);
-        Alpn pending = tls == null ? null : new Alpn();
-        ChannelHandler first = tls == null
-                ? new Http2Connection(blocks, bodies, events, streams, maxStreamId, result, null)
-                : TlsDial.handlers(tls, address.host(), address.port(), pending);
-        ChannelFuture connect = b.handler(first).connect(address.host(), address.port());
+    void open(EventLoop loop, ConnectionEvents events, CompletableFuture<Connection> result) {
+        if (tls == null) {
+            dial(loop, http2(events, result, null), result);
+            return;
+        }
+        Alpn pending = new Alpn();
+        ChannelFuture connect = dial(loop, TlsDial.handlers(tls, address.host(), address.port(), pending), result);
         connect.addListener(f -> {
-            if (!f.isSuccess()) {
-                Throwable e = f.cause();
-                result.completeExceptionally(new IllegalStateException(
-                        "cannot connect to " + address + ": " + (e == null ? "cancelled" : e.getMessage()), e));
-            } else if (tls != null) {
-                Channel ch = connect.channel();
-                TlsDial.handshake(ch, System::nanoTime).whenComplete((done, error) -> {
-                    if (error != null) {
-                        result.completeExceptionally(error);
-                    } else if ("h2".equals(done.info().alpn())) {
-                        pending.become(new Http2Connection(
-                                blocks, bodies, events, streams, maxStreamId, result, Negotiated.of(done)));
+            if (f.isSuccess()) {
+                afterHandshake(connect.channel(), result, done -> {
+                    if ("h2".equals(done.info().alpn())) {
+                        pending.become(http2(events, result, Negotiated.of(done)));
                     } else {
-                        Http1Connection c = new Http1Connection(http1, events, true);
-                        c.opened(Negotiated.of(done));
+                        Http1Connection c = new Http1Connection(http1, events, result);
                         pending.become(c);
-                        result.complete(c);
+                        c.open(Negotiated.of(done));
                     }
                 });
             }
         });
-        return result;
     }
 
-    /** {@code HTTP/2 (h2c)} in plaintext, {@code HTTP/2 (h2)} over TLS (where ALPN may still pick HTTP/1.1). */
-    @Override
-    public String protocol() {
-        return tls == null ? "HTTP/2 (h2c)" : "HTTP/2 (h2)";
-    }
-
-    @Override
-    public int requests() {
-        return blocks.length;
-    }
-
-    @Override
-    public int requestBytes(int i) {
-        return bytes[i];
-    }
-
-    @Override
-    public String describe() {
-        return describe;
+    private Http2Connection http2(ConnectionEvents events, CompletableFuture<Connection> result, Handshake handshake) {
+        return new Http2Connection(blocks, bodies, events, streams, maxStreamId, result, handshake);
     }
 }

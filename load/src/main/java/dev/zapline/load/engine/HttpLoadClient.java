@@ -4,10 +4,7 @@ import dev.zapline.client.TlsDial;
 import dev.zapline.client.ZapAddress;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.transport.ClientTls;
-import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -21,12 +18,9 @@ import java.util.concurrent.CompletableFuture;
  * connection is open once its handshake is done; a failed handshake fails the connect with a
  * {@link dev.zapline.client.TlsHandshakeException} naming the reason. Thread-safe.
  */
-public final class HttpLoadClient implements Client {
+public final class HttpLoadClient extends LoadClient {
 
-    private final ZapLoops loops;
-    private final ZapAddress address;
     private final byte[][] requests;
-    private final String describe;
     /** TLS for every connection, or null for plaintext. */
     private final ClientTls tls;
 
@@ -42,16 +36,15 @@ public final class HttpLoadClient implements Client {
     /** Sends {@code requests} round robin, over TLS unless {@code tls} is null. */
     public HttpLoadClient(
             ZapLoops loops, String host, int port, List<byte[]> requests, String describe, ClientTls tls) {
+        super(loops, ZapAddress.tcp(host, port), requests.size(), describe, "HTTP/1.1", false);
         if (requests.isEmpty()) {
             throw new IllegalArgumentException("no request to send to " + describe);
         }
-        this.loops = loops;
-        this.address = ZapAddress.tcp(host, port);
         this.requests = new byte[requests.size()][];
         for (int i = 0; i < this.requests.length; i++) {
             this.requests[i] = requests.get(i).clone();
+            bytes[i] = this.requests[i].length;
         }
-        this.describe = describe;
         this.tls = tls;
     }
 
@@ -85,55 +78,16 @@ public final class HttpLoadClient implements Client {
     }
 
     @Override
-    public CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents events) {
-        Http1Connection c = new Http1Connection(requests, events, tls != null);
-        Bootstrap b = new Bootstrap()
-                .group(loop)
-                .channel(loops.channelClass(address))
-                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .handler(tls == null ? c : TlsDial.handlers(tls, address.host(), address.port(), c));
-        CompletableFuture<Connection> result = new CompletableFuture<>();
-        ChannelFuture connect = b.connect(address.host(), address.port());
+    void open(EventLoop loop, ConnectionEvents events, CompletableFuture<Connection> result) {
+        Http1Connection c = new Http1Connection(requests, events, result);
+        ChannelFuture connect =
+                dial(loop, tls == null ? c : TlsDial.handlers(tls, address.host(), address.port(), c), result);
         connect.addListener(f -> {
             if (f.isSuccess() && tls != null) {
-                TlsDial.handshake(connect.channel(), System::nanoTime).whenComplete((done, error) -> {
-                    if (error == null) {
-                        c.opened(Negotiated.of(done));
-                        result.complete(c);
-                    } else {
-                        result.completeExceptionally(error);
-                    }
-                });
+                afterHandshake(connect.channel(), result, done -> c.open(Negotiated.of(done)));
             } else if (f.isSuccess()) {
-                result.complete(c);
-            } else {
-                Throwable e = f.cause();
-                result.completeExceptionally(new IllegalStateException(
-                        "cannot connect to " + address + ": " + (e == null ? "cancelled" : e.getMessage()), e));
+                c.open(null);
             }
         });
-        return result;
-    }
-
-    @Override
-    public String protocol() {
-        return "HTTP/1.1";
-    }
-
-    @Override
-    public int requests() {
-        return requests.length;
-    }
-
-    @Override
-    public int requestBytes(int i) {
-        return requests[i].length;
-    }
-
-    @Override
-    public String describe() {
-        return describe;
     }
 }

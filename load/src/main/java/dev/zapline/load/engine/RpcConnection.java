@@ -1,19 +1,14 @@
 package dev.zapline.load.engine;
 
-import dev.zapline.client.Outbound;
 import dev.zapline.codec.rpc.Rpc;
+import dev.zapline.codec.rpc.RpcFrameReader;
 import dev.zapline.codec.rpc.RpcHandshake;
 import dev.zapline.codec.rpc.RpcResponseView;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.wire.ZapFormatException;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.ByteToMessageDecoder;
-import io.netty.util.ReferenceCountUtil;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One native ZAP RPC connection of {@link RpcLoadClient} (docs/rpc.md): the handler that reads the server's frames
@@ -33,18 +28,13 @@ import java.util.concurrent.TimeUnit;
  * bad envelope, an id not in flight) closes the connection, what was in flight failing as
  * {@link Outcome#PROTOCOL_ERROR}; a connection the server closes fails its calls as {@link Outcome#RESET}.
  */
-final class RpcConnection extends ChannelInboundHandlerAdapter implements Connection {
-
-    /** How long the server has to send its handshake before the connect fails. */
-    private static final long HANDSHAKE_WAIT_MILLIS = 5000;
+final class RpcConnection extends LoadConnection implements RpcFrameReader.Sink {
 
     private final byte[] frame;
     private final int promiseAt;
     private final byte[] nodeId;
-    private final ConnectionEvents events;
-    private final CompletableFuture<Connection> ready;
     private final RpcResponseView view = new RpcResponseView();
-    private final Outbound out = new Outbound();
+    private final RpcFrameReader frames = new RpcFrameReader(Rpc.MAX_FRAME, Rpc.MAX_FRAME);
 
     /** Per slot: the request id in flight there (meaningful while {@link #busy}) and its write number. */
     private final int[] ids;
@@ -55,14 +45,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements Connec
     private int freeCount;
     private final int bits;
     private final int mask;
-
-    private Channel channel;
-    private ByteBuf cumulation;
-    private io.netty.util.concurrent.ScheduledFuture<?> handshakeTimer;
     private int nextSeq;
-    private boolean opened;
-    private boolean closed;
-    private Outcome reason;
 
     /**
      * A connection sending {@code frame} (a whole request frame whose promise id is at {@code promiseAt}), up to
@@ -75,11 +58,10 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements Connec
             int depth,
             ConnectionEvents events,
             CompletableFuture<Connection> ready) {
+        super(events, ready, null);
         this.frame = frame;
         this.promiseAt = promiseAt;
         this.nodeId = nodeId;
-        this.events = events;
-        this.ready = ready;
         this.bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, depth - 1));
         this.mask = (1 << bits) - 1;
         this.ids = new int[depth];
@@ -93,28 +75,11 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements Connec
     }
 
     @Override
-    public void handlerAdded(ChannelHandlerContext chc) {
-        channel = chc.channel();
-    }
-
-    @Override
     public void channelActive(ChannelHandlerContext chc) {
         RpcHandshake.write(out.room(channel.alloc(), Rpc.LENGTH_PREFIX + RpcHandshake.MESSAGE), nodeId);
-        out.flush(channel, false);
-        handshakeTimer =
-                channel.eventLoop().schedule(this::handshakeOverdue, HANDSHAKE_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        send();
+        awaitOpen("RPC handshake");
         chc.fireChannelActive();
-    }
-
-    private void handshakeOverdue() {
-        if (!opened && !closed) {
-            refuse("no RPC handshake from " + channel.remoteAddress() + " within " + HANDSHAKE_WAIT_MILLIS + " ms");
-        }
-    }
-
-    private void refuse(String why) {
-        ready.completeExceptionally(new IllegalStateException(why));
-        fail(Outcome.CONNECT_ERROR);
     }
 
     @Override
@@ -130,7 +95,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements Connec
 
     @Override
     public boolean write(int i) {
-        if (closed || !opened || freeCount == 0 || !channel.isActive()) {
+        if (!opened() || freeCount == 0 || !isActive()) {
             return false;
         }
         int slot = free[--freeCount];
@@ -148,75 +113,24 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements Connec
     }
 
     @Override
-    public void flush() {
-        out.flush(channel, closed);
+    protected void read(ChannelHandlerContext chc, ByteBuf in) {
+        frames.read(chc.alloc(), in, this);
     }
 
+    /** The server's handshake: the connection opens if it reads well. */
     @Override
-    public boolean isActive() {
-        return !closed && channel.isActive();
-    }
-
-    @Override
-    public void close() {
-        fail(Outcome.RESET);
-    }
-
-    private void fail(Outcome why) {
-        if (reason == null) {
-            reason = why;
+    public boolean handshake(ByteBuf in, int index, int length) {
+        if (RpcHandshake.read(in, index, length) == null) {
+            malformed("a malformed RPC handshake");
+            return false;
         }
-        closed = true;
-        channel.close();
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext chc, Object msg) {
-        if (!(msg instanceof ByteBuf in) || closed) {
-            ReferenceCountUtil.release(msg);
-            return;
-        }
-        cumulation =
-                cumulation == null ? in : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(chc.alloc(), cumulation, in);
-        decode();
-        if (cumulation != null && !cumulation.isReadable()) {
-            cumulation.release();
-            cumulation = null;
-        } else if (cumulation != null) {
-            cumulation.discardSomeReadBytes();
-        }
-    }
-
-    private void decode() {
-        ByteBuf in = cumulation;
-        while (!closed && in.readableBytes() >= Rpc.LENGTH_PREFIX) {
-            int start = in.readerIndex();
-            long length = in.getUnsignedIntLE(start);
-            if (length > Rpc.MAX_FRAME || length < (opened ? Rpc.CORRELATED_HEADER : 1)) {
-                malformed("an RPC frame of " + length + " bytes");
-                return;
-            }
-            if (in.readableBytes() < Rpc.LENGTH_PREFIX + length) {
-                return;
-            }
-            int body = start + Rpc.LENGTH_PREFIX;
-            if (!opened) {
-                if (RpcHandshake.read(in, body, (int) length) == null) {
-                    malformed("a malformed RPC handshake");
-                    return;
-                }
-                opened = true;
-                handshakeTimer.cancel(false);
-                ready.complete(this);
-            } else if (!response(in, body, (int) length)) {
-                return;
-            }
-            in.skipBytes(Rpc.LENGTH_PREFIX + (int) length);
-        }
+        open(null);
+        return !closed;
     }
 
     /** Ends the call a correlated frame answers; false (the connection closing) for one it cannot accept. */
-    private boolean response(ByteBuf in, int index, int length) {
+    @Override
+    public boolean frame(ByteBuf in, int index, int length) {
         int id = in.getIntLE(index);
         int slot = id & mask;
         if (in.getIntLE(index + 4) != Rpc.FLAG_RESPONSE || slot >= ids.length || !busy[slot] || ids[slot] != id) {
@@ -234,28 +148,21 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements Connec
         busy[slot] = false;
         free[freeCount++] = slot;
         events.onResponse(seqs[slot], status, Rpc.LENGTH_PREFIX + (long) length);
-        return true;
-    }
-
-    private void malformed(String what) {
-        if (!opened) {
-            refuse(channel.remoteAddress() + " sent " + what);
-        } else {
-            fail(Outcome.PROTOCOL_ERROR);
-        }
+        return !closed;
     }
 
     @Override
-    public void channelReadComplete(ChannelHandlerContext chc) {
-        if (opened) {
-            events.onReadComplete();
-        }
-        chc.fireChannelReadComplete();
+    public void malformed(long length, long min, long max) {
+        malformed("an RPC frame of " + length + " bytes");
+    }
+
+    private void malformed(String what) {
+        broken(channel.remoteAddress() + " sent " + what);
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
-        if (!opened) {
+        if (!opened()) {
             refuse("RPC connection to " + channel.remoteAddress() + " failed: " + cause.getMessage());
         } else {
             fail(Outcome.RESET);
@@ -263,29 +170,22 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements Connec
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext chc) {
-        closed = true;
-        out.release();
-        if (cumulation != null) {
-            cumulation.release();
-            cumulation = null;
-        }
-        if (handshakeTimer != null) {
-            handshakeTimer.cancel(false);
-        }
-        if (!opened) {
-            ready.completeExceptionally(
-                    new IllegalStateException(channel.remoteAddress() + " closed before its RPC handshake"));
-        } else {
-            Outcome why = reason == null ? Outcome.RESET : reason;
-            for (int s = 0; s < ids.length; s++) {
-                if (busy[s]) {
-                    busy[s] = false;
-                    events.onFailure(seqs[s], why);
-                }
+    protected void released() {
+        frames.release();
+    }
+
+    @Override
+    protected void failInFlight(Outcome why) {
+        for (int s = 0; s < ids.length; s++) {
+            if (busy[s]) {
+                busy[s] = false;
+                events.onFailure(seqs[s], why);
             }
-            events.onClosed();
         }
-        chc.fireChannelInactive();
+    }
+
+    @Override
+    protected String closedBeforeOpen() {
+        return channel.remoteAddress() + " closed before its RPC handshake";
     }
 }

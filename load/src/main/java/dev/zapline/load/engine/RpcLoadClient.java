@@ -6,11 +6,8 @@ import dev.zapline.codec.rpc.Rpc;
 import dev.zapline.codec.rpc.RpcFrames;
 import dev.zapline.codec.rpc.RpcHandshake;
 import dev.zapline.wire.Zap;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
@@ -22,18 +19,15 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Not supported: TLS, unix sockets, capabilities (the cap slot is empty), promise pipelining (target 0).
  */
-public final class RpcLoadClient implements Client {
+public final class RpcLoadClient extends LoadClient {
 
     /** Where the promise id sits in a request frame: after the prefix, the correlated header and the ZAP header. */
     private static final int PROMISE_AT =
             Rpc.LENGTH_PREFIX + Rpc.CORRELATED_HEADER + Zap.HEADER_SIZE + Rpc.REQUEST_PROMISE;
 
-    private final ZapLoops loops;
-    private final ZapAddress address;
     private final byte[] frame;
     private final byte[] nodeId;
     private final int depth;
-    private final String describe;
 
     /**
      * Calls {@code method} (its ordinal) with {@code payload} (the params as a ZAP message, maybe empty) on
@@ -49,6 +43,7 @@ public final class RpcLoadClient implements Client {
             String nodeId,
             int depth,
             String describe) {
+        super(loops, ZapAddress.tcp(host, port), 1, describe, "ZAP RPC", true);
         if (depth < 1) {
             throw new IllegalArgumentException("calls in flight " + depth + " must be at least 1");
         }
@@ -59,11 +54,8 @@ public final class RpcLoadClient implements Client {
         if (id.length < 1 || id.length > RpcHandshake.MAX_ID) {
             throw new IllegalArgumentException("node id '" + nodeId + "' must be 1 to 60 UTF-8 bytes");
         }
-        this.loops = loops;
-        this.address = ZapAddress.tcp(host, port);
         this.nodeId = id;
         this.depth = depth;
-        this.describe = describe;
         ByteBuf buf = Unpooled.buffer();
         RpcFrames.writeRequest(
                 buf, 0, method, 0, 0, null, payload.length == 0 ? null : Unpooled.wrappedBuffer(payload));
@@ -73,6 +65,7 @@ public final class RpcLoadClient implements Client {
         }
         this.frame = new byte[buf.readableBytes()];
         buf.readBytes(frame);
+        bytes[0] = frame.length;
     }
 
     /** Calls in flight per connection at most. */
@@ -81,47 +74,7 @@ public final class RpcLoadClient implements Client {
     }
 
     @Override
-    public boolean outOfOrder() {
-        return true;
-    }
-
-    @Override
-    public CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents events) {
-        CompletableFuture<Connection> result = new CompletableFuture<>();
-        Bootstrap b = new Bootstrap()
-                .group(loop)
-                .channel(loops.channelClass(address))
-                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .handler(new RpcConnection(frame, PROMISE_AT, nodeId, depth, events, result));
-        b.connect(address.host(), address.port()).addListener(f -> {
-            if (!f.isSuccess()) {
-                Throwable e = f.cause();
-                result.completeExceptionally(new IllegalStateException(
-                        "cannot connect to " + address + ": " + (e == null ? "cancelled" : e.getMessage()), e));
-            }
-        });
-        return result;
-    }
-
-    @Override
-    public String protocol() {
-        return "ZAP RPC";
-    }
-
-    @Override
-    public int requests() {
-        return 1;
-    }
-
-    @Override
-    public int requestBytes(int i) {
-        return frame.length;
-    }
-
-    @Override
-    public String describe() {
-        return describe;
+    void open(EventLoop loop, ConnectionEvents events, CompletableFuture<Connection> ready) {
+        dial(loop, new RpcConnection(frame, PROMISE_AT, nodeId, depth, events, ready), ready);
     }
 }

@@ -13,18 +13,16 @@ import dev.zapline.load.metrics.Outcome;
 import dev.zapline.transport.ClientTls;
 import io.netty.channel.EventLoop;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * {@code zap://} and {@code zaps://}: connections are {@link ZapChannel}s writing pre-encoded zaphttp frames, over
  * TLS when a {@link ClientTls} is given (the channel opens once its handshake is done). Thread-safe.
  */
-public final class ZapLoadClient implements Client {
+public final class ZapLoadClient extends LoadClient {
 
-    private final ZapLoops loops;
-    private final ZapAddress address;
     private final ZapFrame[] frames;
     private final ZapClientConfig config;
-    private final String target;
 
     public ZapLoadClient(ZapLoops loops, ZapAddress address, ZapFrame frame, String target) {
         this(loops, address, java.util.List.of(frame), target);
@@ -38,44 +36,29 @@ public final class ZapLoadClient implements Client {
     /** Sends {@code frames} round robin, over TLS unless {@code tls} is null. */
     public ZapLoadClient(
             ZapLoops loops, ZapAddress address, java.util.List<ZapFrame> frames, String target, ClientTls tls) {
+        super(loops, address, frames.size(), (tls == null ? "zap://" : "zaps://") + address + target, "ZAP", false);
         if (frames.isEmpty()) {
             throw new IllegalArgumentException("no request to send to " + address);
         }
-        this.loops = loops;
-        this.address = address;
         this.frames = frames.toArray(new ZapFrame[0]);
+        for (int i = 0; i < this.frames.length; i++) {
+            bytes[i] = this.frames[i].length();
+        }
         this.config = ZapClientConfig.defaults().withTls(tls);
-        this.target = target;
     }
 
     @Override
-    public CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents events) {
+    void open(EventLoop loop, ConnectionEvents events, CompletableFuture<Connection> ready) {
         Conn c = new Conn(frames, events);
-        return ZapChannel.connect(loops, loop, address, config, c).thenApply(ch -> {
-            c.channel = ch;
-            c.handshake = ch.tls() == null ? null : Negotiated.of(ch.tls(), ch.handshakeNanos());
-            return c;
+        ZapChannel.connect(loops, loop, address, config, c).whenComplete((ch, e) -> {
+            if (e != null) {
+                ready.completeExceptionally(e instanceof CompletionException ? e : new CompletionException(e));
+            } else {
+                c.channel = ch;
+                c.handshake = ch.tls() == null ? null : Negotiated.of(ch.tls(), ch.handshakeNanos());
+                ready.complete(c);
+            }
         });
-    }
-
-    @Override
-    public String protocol() {
-        return "ZAP";
-    }
-
-    @Override
-    public int requests() {
-        return frames.length;
-    }
-
-    @Override
-    public int requestBytes(int i) {
-        return frames[i].length();
-    }
-
-    @Override
-    public String describe() {
-        return (config.tls() == null ? "zap://" : "zaps://") + address + target;
     }
 
     /** One connection: the channel and the translation of its listener calls into outcomes. */
