@@ -4,15 +4,19 @@ import dev.zapline.load.metrics.Outcome;
 
 /**
  * The driver's side of one connection: its slots (intended and actual send times of the requests in flight, in
- * write order) and its reconnect state. Receives the connection's events and hands them to the {@link LoopDriver}.
- * Confined to the loop.
+ * write order) and its connection's state. Receives the connection's events and hands them to the
+ * {@link LoopDriver}. Confined to the loop. Each part of the state is changed by one role, through methods named for
+ * what happened: the ring by the writes and endings, {@link #activate}/{@link #deactivate} and the timeout by
+ * {@link Slots}, the opening and reconnect state by {@link Pool}.
  *
  * <p>Two ways to end a request. A FIFO connection (HTTP/1.1, ZAP) ends the oldest request in flight
  * ({@link #onResponse(int, long)}); a multiplexed one (HTTP/2) ends the request it wrote {@code seq}-th
- * ({@link #onResponse(int, int, long)}), in any order. The ring then keeps an ended flag per slot: the head is always
- * the oldest request still in flight (the one timeouts look at) and advances over the slots ended behind it; a slot
- * ended out of order stays in the ring until then, so the ring grows (doubling, rarely) when one slow request holds
- * the head while the others keep turning over. {@link #size} counts the requests in flight either way.
+ * ({@link #onResponse(int, int, long)}), in any order. Either way the driver hears of the ending's slot
+ * ({@link #oldest}, {@link #slot}) and gives it back with {@link #release}. Out of order, the ring keeps an ended
+ * flag per slot: the head is always the oldest request still in flight (the one timeouts look at) and advances over
+ * the slots ended behind it; a slot ended out of order stays in the ring until then, so the ring grows (doubling,
+ * rarely) when one slow request holds the head while the others keep turning over. {@link #inFlight} counts the
+ * requests in flight either way.
  */
 final class Link implements ConnectionEvents, Runnable {
 
@@ -28,34 +32,36 @@ final class Link implements ConnectionEvents, Runnable {
     /** Slots from the head to the newest, ended ones included ({@code == size} for a FIFO link). */
     private int span;
     /** Requests in flight. */
-    int size;
+    private int size;
     /** The connection's write count of the request at the head (out-of-order links). */
     private int headSeq;
     /** The newest requests in flight not flushed yet ({@link DirtyLinks}); their send time is provisional. */
     private int unflushed;
     /** Requests in flight at most on the current connection: {@link #capacity}, or less if the server says so. */
-    int limit;
+    private int limit;
 
-    Connection conn;
-    boolean active;
-    boolean dirty;
+    private Connection conn;
+    /** Open and taking requests. */
+    private boolean active;
     /** The connection is being closed because a request timed out: what was in flight counts as TIMEOUT. */
-    boolean timedOut;
+    private boolean timedOut;
 
     /** Requests written on the current connection ({@code --reconnect-every}). */
-    int writes;
+    private int writes;
     /** Retire the connection at this many writes ({@code --reconnect-every}, or the connection's own end), 0: never. */
-    int retireAt;
+    private int retireAt;
     /**
      * The current connection has written its {@code --reconnect-every} share: it takes no more requests and is
      * closed (and a new one opened) once the last of them has ended.
      */
-    boolean retiring;
+    private boolean retiring;
     /** Retired when nothing more was due: not reopened. */
-    boolean spent;
+    private boolean spent;
 
-    int failures;
-    long connectStarted;
+    /** Failed openings in a row. */
+    private int failures;
+
+    private long connectStarted;
 
     Link(LoopDriver driver, int index, int capacity) {
         this(driver, index, capacity, false);
@@ -76,10 +82,119 @@ final class Link implements ConnectionEvents, Runnable {
         return active && size < limit;
     }
 
-    /** A new connection: its first write is number 0, its limit what it says ({@link Connection#streamLimit}). */
+    /** Requests in flight. */
+    int inFlight() {
+        return size;
+    }
+
+    /** The open connection, or null. */
+    Connection connection() {
+        return conn;
+    }
+
+    /**
+     * {@code c} opened: its first write is number 0, its limit what it says ({@link Connection#streamLimit}), and
+     * the timeout, the failures in a row and the reconnect count start over.
+     */
     void begin(Connection c) {
+        conn = c;
         headSeq = 0;
         limit = Math.max(1, Math.min(capacity, c.streamLimit()));
+        timedOut = false;
+        failures = 0;
+        writes = 0;
+        retiring = false;
+    }
+
+    /** The server changed the connection's stream limit to {@code streams}. */
+    void limitStreams(int streams) {
+        limit = Math.max(1, Math.min(capacity, Math.min(streams, conn.streamLimit())));
+    }
+
+    /** The connection is gone. */
+    void closed() {
+        conn = null;
+    }
+
+    boolean isActive() {
+        return active;
+    }
+
+    /** Takes requests from now on; true when it did not before. */
+    boolean activate() {
+        boolean was = active;
+        active = true;
+        return !was;
+    }
+
+    /** Takes no more requests; true when it did before. */
+    boolean deactivate() {
+        boolean was = active;
+        active = false;
+        return was;
+    }
+
+    /** The connection is closed for a request past the timeout. */
+    void timeOut() {
+        timedOut = true;
+    }
+
+    boolean timedOut() {
+        return timedOut;
+    }
+
+    /** What a request of this link that ended with {@code o} counts as: a timeout once the link timed out. */
+    Outcome endedAs(Outcome o) {
+        return timedOut ? Outcome.TIMEOUT : o;
+    }
+
+    /** The connection retires after {@code n} writes (0: never). */
+    void retireAfter(int n) {
+        retireAt = n;
+    }
+
+    /** Counts a write: true when it was the connection's last, which makes it retiring. */
+    boolean countWrite() {
+        if (retireAt > 0 && ++writes >= retireAt) {
+            retiring = true;
+            return true;
+        }
+        return false;
+    }
+
+    boolean retiring() {
+        return retiring;
+    }
+
+    /** Closes the retiring connection, whose requests have all ended; {@code last}: no new one is to replace it. */
+    void retire(boolean last) {
+        retiring = false;
+        spent = last;
+        conn.close();
+    }
+
+    /** Retired when nothing more was due: not to be reopened. */
+    boolean spent() {
+        return spent;
+    }
+
+    /** An opening starts at {@code now}. */
+    void connecting(long now) {
+        connectStarted = now;
+    }
+
+    long connectStarted() {
+        return connectStarted;
+    }
+
+    /** An opening failed. */
+    void connectFailed() {
+        failures++;
+    }
+
+    /** Failed openings in a row. */
+    int failures() {
+        return failures;
     }
 
     void push(long intendedNanos, long sentNanos) {
@@ -132,20 +247,12 @@ final class Link implements ConnectionEvents, Runnable {
         return sent[head];
     }
 
-    void pop() {
+    /** The slot of the oldest request in flight. */
+    int oldest() {
         if (size == 0) {
             throw new IllegalStateException("connection " + index + ": an ending with nothing in flight");
         }
-        if (ended != null) {
-            end(slot(headSeq));
-            return;
-        }
-        head = head + 1 == capacity ? 0 : head + 1;
-        size--;
-        span--;
-        if (unflushed > size) {
-            unflushed = size;
-        }
+        return ended != null ? slot(headSeq) : head;
     }
 
     /**
@@ -175,7 +282,21 @@ final class Link implements ConnectionEvents, Runnable {
         return sent[slot];
     }
 
-    /** The request in {@code slot} (of {@link #slot}) has ended: the head moves past every ended slot. */
+    /** The request in {@code slot} (of {@link #oldest} or {@link #slot}) has ended: its slot is free again. */
+    void release(int slot) {
+        if (ended != null) {
+            end(slot);
+            return;
+        }
+        head = head + 1 == capacity ? 0 : head + 1;
+        size--;
+        span--;
+        if (unflushed > size) {
+            unflushed = size;
+        }
+    }
+
+    /** The request in out-of-order {@code slot} (of {@link #slot}) has ended: the head moves past every ended slot. */
     void end(int slot) {
         ended[slot] = true;
         size--;
@@ -192,22 +313,22 @@ final class Link implements ConnectionEvents, Runnable {
 
     @Override
     public void onResponse(int status, long bytes) {
-        driver.response(this, status, bytes);
+        driver.answered(this, oldest(), status, bytes);
     }
 
     @Override
     public void onFailure(Outcome outcome) {
-        driver.failure(this, outcome);
+        driver.oldestFailed(this, outcome);
     }
 
     @Override
     public void onResponse(int seq, int status, long bytes) {
-        driver.response(this, slot(seq), status, bytes);
+        driver.answered(this, slot(seq), status, bytes);
     }
 
     @Override
     public void onFailure(int seq, Outcome outcome) {
-        driver.failure(this, slot(seq), outcome);
+        driver.failed(this, slot(seq), outcome);
     }
 
     @Override
@@ -222,7 +343,7 @@ final class Link implements ConnectionEvents, Runnable {
 
     @Override
     public void onClosed() {
-        driver.closed(this);
+        driver.connectionClosed(this);
     }
 
     /** The reopen task. */

@@ -61,7 +61,7 @@ class LinkRingTest {
                 int ended = s;
                 assertThatThrownBy(() -> l.slot(ended)).isInstanceOf(IllegalStateException.class);
             }
-            assertThat(l.size).isEqualTo(inFlight.size());
+            assertThat(l.inFlight()).isEqualTo(inFlight.size());
             if (!inFlight.isEmpty()) {
                 assertThat(l.oldestIntended()).isEqualTo(inFlight.firstEntry().getValue());
             }
@@ -84,11 +84,11 @@ class LinkRingTest {
                 assertThat(l.sent(slot)).isEqualTo(s);
                 l.end(slot);
             }
-            assertThat(l.size).isEqualTo(1);
+            assertThat(l.inFlight()).isEqualTo(1);
             assertThat(l.oldestIntended()).isZero();
         }
         l.end(l.slot(0));
-        assertThat(l.size).isZero();
+        assertThat(l.inFlight()).isZero();
         l.push(5, 5);
         assertThat(l.slot(seq)).isNotNegative();
         assertThat(l.oldestSent()).isEqualTo(5);

@@ -89,14 +89,14 @@ class SlotsTest {
         Slots s = new Slots(l, 42);
         assertThat(s.reopenDelay(l[0])).isZero();
         for (int f = 1; f <= 12; f++) {
-            l[0].failures = f;
+            l[0].connectFailed(); // f failures in a row
             long full = Math.min(Slots.BACKOFF_MAX, Slots.BACKOFF_MIN << (f - 1));
             for (int i = 0; i < 50; i++) {
                 assertThat(s.reopenDelay(l[0])).as("failures %d", f).isBetween(full / 2, full);
             }
         }
         s.activate(l[0], new Fake());
-        assertThat(l[0].failures).as("reset by a successful opening").isZero();
+        assertThat(l[0].failures()).as("reset by a successful opening").isZero();
     }
 
     @Test
@@ -114,8 +114,8 @@ class SlotsTest {
         assertThat(c[0].closes).as("exactly 100 ms: not yet").isZero();
         s.closeTimedOut(110 * MS + 1, 100 * MS, false);
         assertThat(c[0].closes).isEqualTo(1);
-        assertThat(l[0].timedOut).isTrue();
-        assertThat(l[0].active).isFalse();
+        assertThat(l[0].timedOut()).isTrue();
+        assertThat(l[0].isActive()).isFalse();
         assertThat(c[1].closes).isZero();
         s.closeTimedOut(110 * MS + 2, 100 * MS, false);
         assertThat(c[0].closes).as("closed once").isEqualTo(1);
