@@ -46,7 +46,7 @@ final class DirtyLinks {
             if (c != null) {
                 long now = clock.nanos();
                 c.flush();
-                l.flushed(now);
+                l.ring.flushed(now);
             }
         }
         count = 0;

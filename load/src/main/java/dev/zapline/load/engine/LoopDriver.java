@@ -190,9 +190,10 @@ final class LoopDriver {
      */
     void answered(Link l, int slot, int status, long bytes) {
         long now = clock.nanos();
-        long intended = l.intended(slot);
-        long sent = l.sent(slot);
-        l.release(slot);
+        InFlightRing ring = l.ring;
+        long intended = ring.intended(slot);
+        long sent = ring.sent(slot);
+        ring.release(slot);
         ledger.answered(intended, sent, now, status, bytes);
         pacer.served(sent, now);
         pacer.ended(now);
@@ -202,7 +203,7 @@ final class LoopDriver {
     /** The oldest request of FIFO link {@code l} ended without a response: its connection is going. */
     void oldestFailed(Link l, Outcome outcome) {
         pool.deactivate(l);
-        failed(l, l.oldest(), outcome, false);
+        failed(l, l.ring.oldest(), outcome, false);
     }
 
     /**
@@ -217,8 +218,8 @@ final class LoopDriver {
     /** The request in {@code slot} of {@code l} failed; {@code linkInUse}: the link goes on taking requests. */
     private void failed(Link l, int slot, Outcome outcome, boolean linkInUse) {
         long now = clock.nanos();
-        long intended = l.intended(slot);
-        l.release(slot);
+        long intended = l.ring.intended(slot);
+        l.ring.release(slot);
         ledger.failed(intended, l.endedAs(outcome));
         pacer.ended(now);
         if (finished) {

@@ -52,7 +52,7 @@ final class Pool {
             slots.deactivate(l);
             return false;
         }
-        l.push(intended, now);
+        l.ring.push(intended, now);
         if (l.countWrite()) {
             slots.deactivate(l);
         }

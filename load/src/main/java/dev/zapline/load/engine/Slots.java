@@ -115,7 +115,7 @@ final class Slots {
     void closeTimedOut(long now, long timeout, boolean all) {
         for (Link l : links) {
             Connection c = l.connection();
-            if (l.inFlight() > 0 && !l.timedOut() && c != null && (all || now - l.oldestSent() > timeout)) {
+            if (l.inFlight() > 0 && !l.timedOut() && c != null && (all || now - l.ring.oldestSent() > timeout)) {
                 l.timeOut();
                 deactivate(l);
                 c.close();

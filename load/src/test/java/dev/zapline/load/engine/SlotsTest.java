@@ -51,7 +51,7 @@ class SlotsTest {
         assertThat(s.active()).isEqualTo(3);
         assertThat(s.free()).isSameAs(l[0]);
         assertThat(s.free()).isSameAs(l[1]);
-        l[2].push(0, 0);
+        l[2].ring.push(0, 0);
         assertThat(s.free()).as("l[2] is full").isSameAs(l[0]);
         s.deactivate(l[1]);
         s.deactivate(l[1]);
@@ -108,8 +108,8 @@ class SlotsTest {
             c[i] = new Fake();
             s.activate(l[i], c[i]);
         }
-        l[0].push(0, 10 * MS);
-        l[1].push(0, 20 * MS);
+        l[0].ring.push(0, 10 * MS);
+        l[1].ring.push(0, 20 * MS);
         s.closeTimedOut(110 * MS, 100 * MS, false);
         assertThat(c[0].closes).as("exactly 100 ms: not yet").isZero();
         s.closeTimedOut(110 * MS + 1, 100 * MS, false);
