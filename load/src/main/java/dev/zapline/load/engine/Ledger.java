@@ -69,7 +69,7 @@ final class Ledger {
         int r = nextRequest;
         inflight++;
         nextRequest = r + 1 == requestBytes.length ? 0 : r + 1;
-        rec(intended).sent(requestBytes[r]);
+        recorderOf(intended).sent(requestBytes[r]);
         if (pacing != null && intended - measuredStart >= 0) {
             pacing.sent(now - measuredStart);
         }
@@ -83,18 +83,18 @@ final class Ledger {
     /** A request intended at {@code intended} and sent at {@code sent} got a response at {@code now}. */
     void answered(long intended, long sent, long now, int status, long bytes) {
         inflight--;
-        rec(intended).response(status, expect.contains(status), intended, sent, now, bytes);
+        recorderOf(intended).response(status, expect.contains(status), intended, sent, now, bytes);
     }
 
     /** A request intended at {@code intended} was written and ended without a response. */
     void failed(long intended, Outcome outcome) {
         inflight--;
-        rec(intended).outcome(outcome);
+        recorderOf(intended).outcome(outcome);
     }
 
     /** A request intended at {@code intended} was never written. */
     void notSent(long intended, Outcome outcome) {
-        rec(intended).notSent(outcome);
+        recorderOf(intended).notSent(outcome);
     }
 
     /** The warm-up's recorder, or null without a warm-up. */
@@ -102,7 +102,7 @@ final class Ledger {
         return warm;
     }
 
-    private LoopRecorder rec(long intended) {
+    private LoopRecorder recorderOf(long intended) {
         return warm != null && intended - measuredStart < 0 ? warm : rec;
     }
 }

@@ -23,7 +23,7 @@ final class Pool {
     private int pendingConnects;
     private final CompletableFuture<Void> connected = new CompletableFuture<>();
     /** The loop has finished: nothing opens any more. */
-    private boolean shut;
+    private boolean finished;
     /** Connections open, as of the last one opened or closed. */
     private volatile int openNow;
 
@@ -104,7 +104,7 @@ final class Pool {
 
     /** Opens {@code l} now, or when the connect window has room. */
     void open(Link l) {
-        if (!shut && slots.open(l)) {
+        if (!finished && slots.open(l)) {
             connect(l);
         }
     }
@@ -115,7 +115,7 @@ final class Pool {
         openNow = slots.active();
         dirty.flush();
         l.closed();
-        if (shut || l.spent()) {
+        if (finished || l.spent()) {
             return;
         }
         long delay = slots.reopenDelay(l);
@@ -128,7 +128,7 @@ final class Pool {
 
     /** The loop finished: every connection closes and none opens any more. */
     void shut() {
-        shut = true;
+        finished = true;
         slots.closeAll();
         openNow = 0;
     }
@@ -157,7 +157,7 @@ final class Pool {
                 connected.complete(null);
             }
             Link next = slots.opened();
-            if (next != null && !shut) {
+            if (next != null && !finished) {
                 connect(next);
             }
         }
@@ -168,12 +168,12 @@ final class Pool {
         if (e != null) {
             l.connectFailed();
             engine.connectFailed(e);
-            if (!shut) {
+            if (!finished) {
                 loop.schedule(l, slots.reopenDelay(l));
             }
             return;
         }
-        if (shut) {
+        if (finished) {
             c.close();
             return;
         }

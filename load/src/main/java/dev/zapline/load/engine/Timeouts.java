@@ -13,18 +13,18 @@ final class Timeouts {
     private final Slots slots;
     private final NanoClock clock;
     private final long timeout;
-    private final long check;
+    private final long checkEvery;
     private final long grace;
 
     /** The next check, or 0 while nothing is in flight. */
     private long nextCheck;
 
-    private boolean stopped;
+    private boolean stopping;
     private long graceEnd;
 
     Timeouts(Slots slots, NanoClock clock, LoadPlan plan) {
         this.timeout = plan.timeoutNanos();
-        this.check = Math.max(1_000_000, Math.min(CHECK, timeout / 10));
+        this.checkEvery = Math.max(1_000_000, Math.min(CHECK, timeout / 10));
         this.grace = plan.graceNanos();
         this.slots = slots;
         this.clock = clock;
@@ -32,15 +32,15 @@ final class Timeouts {
 
     /** The run stopped at {@code now}: what is in flight has the grace period to end. */
     void stopped(long now) {
-        stopped = true;
+        stopping = true;
         graceEnd = now + grace;
     }
 
     /** Closes the connections holding a request past the timeout if a check is due at {@code now}. */
     void check(long now, int inflight) {
         if (inflight > 0 && now - nextCheck >= 0) {
-            nextCheck = now + check;
-            slots.closeTimedOut(now, timeout, stopped && now - graceEnd > 0);
+            nextCheck = now + checkEvery;
+            slots.closeTimedOut(now, timeout, stopping && now - graceEnd > 0);
         }
     }
 
@@ -51,7 +51,7 @@ final class Timeouts {
             return at;
         }
         if (nextCheck == 0) {
-            nextCheck = clock.nanos() + check;
+            nextCheck = clock.nanos() + checkEvery;
         }
         return Admission.earliest(at, nextCheck);
     }
