@@ -56,6 +56,27 @@ abstract sealed class Admission permits OpenModel, ClosedModel {
     abstract boolean exhausted();
 
     /**
+     * Whether a request's ending can make the next one due at once (a closed-model user's, after its think time),
+     * so the driver takes what is due right after each ending; the open model's requests fall due on the
+     * schedule's times, taken when the timer wakes.
+     */
+    abstract boolean endingStartsRequests();
+
+    /** Requests stop starting at {@code endNanos}; set before {@link #begin}. The open schedule ends by itself. */
+    void endAt(long endNanos) {}
+
+    /** A response arrived {@code serviceNanos} after its write (the adaptive ceiling's input, if any). */
+    void served(long serviceNanos) {}
+
+    /** Moves the ceiling if its rule says so at {@code now} (only the open model's adaptive ceiling moves). */
+    void adapt(long now) {}
+
+    /** The ceiling the engine reports ({@link Engine#ceiling}); 0 for the closed model, whose users bound it. */
+    int reportedCeiling() {
+        return ceiling;
+    }
+
+    /**
      * The verdict on a request intended at {@code intended}, given whether the caller holds a free slot and how
      * many requests are in flight: it is sent only when nothing waits before it; a {@code QUEUE} verdict has
      * appended it to the FIFO.
@@ -79,7 +100,6 @@ abstract sealed class Admission permits OpenModel, ClosedModel {
         return !waiting.isEmpty() && now - waiting.peek() > maxWait ? waiting.poll() : NONE;
     }
 
-    /** When the oldest waiting request expires ({@link #expired} takes it from then on), or {@link #NONE}. */
     /**
      * Whether a request {@link #expired} at {@code now} leaves because the run is over rather than because it waited
      * too long: it is then not sent, but no failure of the target (a closed-model user waiting for a connection
@@ -89,6 +109,7 @@ abstract sealed class Admission permits OpenModel, ClosedModel {
         return false;
     }
 
+    /** When the oldest waiting request expires ({@link #expired} takes it from then on), or {@link #NONE}. */
     final long nextExpiry() {
         return waiting.isEmpty() ? NONE : waiting.peek() + maxWait + 1;
     }

@@ -22,6 +22,7 @@ final class ClosedModel extends Admission {
     }
 
     /** Users stop starting requests at {@code endNanos}; set before {@link #begin}. */
+    @Override
     void endAt(long endNanos) {
         end = endNanos;
     }
@@ -83,6 +84,17 @@ final class ClosedModel extends Admission {
     @Override
     boolean exhausted() {
         return users == 0;
+    }
+
+    /** True: the user whose request ended thinks, then sends again (at once without a think time). */
+    @Override
+    boolean endingStartsRequests() {
+        return true;
+    }
+
+    @Override
+    int reportedCeiling() {
+        return 0;
     }
 
     /** Users that have not retired. */

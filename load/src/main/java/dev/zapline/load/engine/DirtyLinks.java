@@ -15,19 +15,24 @@ final class DirtyLinks {
 
     private final Link[] links;
     private final NanoClock clock;
+    /** The indexes of the marked links, in the order marked. */
     private final int[] dirty;
+    /** Per link index, whether it is marked. */
+    private final boolean[] marked;
+
     private int count;
 
     DirtyLinks(Link[] links, NanoClock clock) {
         this.links = links;
         this.clock = clock;
         this.dirty = new int[links.length];
+        this.marked = new boolean[links.length];
     }
 
     /** {@code l} has unflushed requests. */
     void mark(Link l) {
-        if (!l.dirty) {
-            l.dirty = true;
+        if (!marked[l.index]) {
+            marked[l.index] = true;
             dirty[count++] = l.index;
         }
     }
@@ -36,11 +41,12 @@ final class DirtyLinks {
     void flush() {
         for (int i = 0; i < count; i++) {
             Link l = links[dirty[i]];
-            l.dirty = false;
-            if (l.conn != null) {
+            marked[l.index] = false;
+            Connection c = l.connection();
+            if (c != null) {
                 long now = clock.nanos();
-                l.conn.flush();
-                l.flushed(now);
+                c.flush();
+                l.ring.flushed(now);
             }
         }
         count = 0;

@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -69,9 +70,9 @@ public final class Engine {
                     plan,
                     i,
                     schedule == null ? null : schedule.forLoop(i, n).cursor());
-            recorders[i] = drivers[i].recorder();
+            recorders[i] = drivers[i].ledger().recorder();
             if (warmupRecorders.length > 0) {
-                warmupRecorders[i] = drivers[i].warmupRecorder();
+                warmupRecorders[i] = drivers[i].ledger().warmupRecorder();
             }
         }
     }
@@ -261,18 +262,14 @@ public final class Engine {
         }
         PacingCounter[] p = new PacingCounter[drivers.length];
         for (int i = 0; i < p.length; i++) {
-            p[i] = drivers[i].pacing();
+            p[i] = drivers[i].ledger().pacing();
         }
         return PacingCounter.merge(p);
     }
 
     /** Sends of the measured phase outside {@link #pacing()}'s buckets (after the window, or past the cap). */
     public long pacingBeyond() {
-        long n = 0;
-        for (LoopDriver d : drivers) {
-            n += d.pacing() == null ? 0 : d.pacing().beyond();
-        }
-        return n;
+        return sum(d -> d.ledger().pacing() == null ? 0 : d.ledger().pacing().beyond());
     }
 
     /**
@@ -281,27 +278,24 @@ public final class Engine {
      * plan.
      */
     public long ceiling() {
-        long n = 0;
-        for (LoopDriver d : drivers) {
-            n += d.ceilingNow;
-        }
-        return n;
+        return sum(d -> d.ceilingNow);
     }
 
     /** Connections open now (each loop's count as of its last connection opened or closed). */
     public long openConnections() {
-        long n = 0;
-        for (LoopDriver d : drivers) {
-            n += d.openNow;
-        }
-        return n;
+        return sum(LoopDriver::openConnections);
     }
 
     /** Requests in flight or waiting for a connection, as of each loop's last tick. */
     public long outstanding() {
+        return sum(d -> d.outstanding);
+    }
+
+    /** A figure of each loop, summed. */
+    private long sum(ToLongFunction<LoopDriver> figure) {
         long n = 0;
         for (LoopDriver d : drivers) {
-            n += d.outstanding;
+            n += figure.applyAsLong(d);
         }
         return n;
     }

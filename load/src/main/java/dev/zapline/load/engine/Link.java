@@ -3,59 +3,45 @@ package dev.zapline.load.engine;
 import dev.zapline.load.metrics.Outcome;
 
 /**
- * The driver's side of one connection: its slots (intended and actual send times of the requests in flight, in
- * write order) and its reconnect state. Receives the connection's events and hands them to the {@link LoopDriver}.
- * Confined to the loop.
- *
- * <p>Two ways to end a request. A FIFO connection (HTTP/1.1, ZAP) ends the oldest request in flight
- * ({@link #onResponse(int, long)}); a multiplexed one (HTTP/2) ends the request it wrote {@code seq}-th
- * ({@link #onResponse(int, int, long)}), in any order. The ring then keeps an ended flag per slot: the head is always
- * the oldest request still in flight (the one timeouts look at) and advances over the slots ended behind it; a slot
- * ended out of order stays in the ring until then, so the ring grows (doubling, rarely) when one slow request holds
- * the head while the others keep turning over. {@link #size} counts the requests in flight either way.
+ * The driver's side of one connection: the requests in flight on it ({@link InFlightRing}) and its connection's
+ * state. Receives the connection's events and hands them to the {@link LoopDriver}, naming the slot of the request
+ * that ended: the oldest for a FIFO connection (HTTP/1.1, ZAP, {@link #onResponse(int, long)}), the one written
+ * {@code seq}-th for a multiplexed one (HTTP/2, {@link #onResponse(int, int, long)}). Confined to the loop. Each part
+ * of the state is changed by one role, through methods named for what happened: {@link #activate},
+ * {@link #deactivate} and {@link #timeOut} by {@link Slots}; the opening and reconnect state by {@link Pool}.
  */
 final class Link implements ConnectionEvents, Runnable {
 
     final LoopDriver driver;
     final int index;
     final int capacity;
-    private long[] intended;
-    private long[] sent;
-    /** Per slot, whether its request has ended (out-of-order links only; null for FIFO ones). */
-    private boolean[] ended;
-
-    private int head;
-    /** Slots from the head to the newest, ended ones included ({@code == size} for a FIFO link). */
-    private int span;
-    /** Requests in flight. */
-    int size;
-    /** The connection's write count of the request at the head (out-of-order links). */
-    private int headSeq;
-    /** The newest requests in flight not flushed yet ({@link DirtyLinks}); their send time is provisional. */
-    private int unflushed;
+    /** The requests in flight. */
+    final InFlightRing ring;
     /** Requests in flight at most on the current connection: {@link #capacity}, or less if the server says so. */
-    int limit;
+    private int limit;
 
-    Connection conn;
-    boolean active;
-    boolean dirty;
+    private Connection conn;
+    /** Open and taking requests. */
+    private boolean active;
     /** The connection is being closed because a request timed out: what was in flight counts as TIMEOUT. */
-    boolean timedOut;
+    private boolean timedOut;
 
     /** Requests written on the current connection ({@code --reconnect-every}). */
-    int writes;
+    private int writes;
     /** Retire the connection at this many writes ({@code --reconnect-every}, or the connection's own end), 0: never. */
-    int retireAt;
+    private int retireAt;
     /**
      * The current connection has written its {@code --reconnect-every} share: it takes no more requests and is
      * closed (and a new one opened) once the last of them has ended.
      */
-    boolean retiring;
+    private boolean retiring;
     /** Retired when nothing more was due: not reopened. */
-    boolean spent;
+    private boolean spent;
 
-    int failures;
-    long connectStarted;
+    /** Failed openings in a row. */
+    private int failures;
+
+    private long connectStarted;
 
     Link(LoopDriver driver, int index, int capacity) {
         this(driver, index, capacity, false);
@@ -66,148 +52,146 @@ final class Link implements ConnectionEvents, Runnable {
         this.index = index;
         this.capacity = capacity;
         this.limit = capacity;
-        int slots = outOfOrder ? Math.max(16, Integer.highestOneBit(Math.max(1, capacity - 1)) << 2) : capacity;
-        this.intended = new long[slots];
-        this.sent = new long[slots];
-        this.ended = outOfOrder ? new boolean[slots] : null;
+        this.ring = new InFlightRing(index, capacity, outOfOrder);
     }
 
     boolean hasFree() {
-        return active && size < limit;
+        return active && ring.size() < limit;
     }
 
-    /** A new connection: its first write is number 0, its limit what it says ({@link Connection#streamLimit}). */
-    void begin(Connection c) {
-        headSeq = 0;
-        limit = Math.max(1, Math.min(capacity, c.streamLimit()));
+    /** Requests in flight. */
+    int inFlight() {
+        return ring.size();
     }
 
-    void push(long intendedNanos, long sentNanos) {
-        if (span == intended.length) {
-            grow();
-        }
-        int i = head + span;
-        if (i >= intended.length) {
-            i -= intended.length;
-        }
-        intended[i] = intendedNanos;
-        sent[i] = sentNanos;
-        span++;
-        size++;
-        unflushed++;
-    }
-
-    /** Only an out-of-order link fills its ring beyond {@link #capacity}: one slow request holds the head. */
-    private void grow() {
-        int n = intended.length;
-        long[] in = new long[n * 2];
-        long[] se = new long[n * 2];
-        boolean[] en = new boolean[n * 2];
-        for (int k = 0; k < span; k++) {
-            int i = head + k < n ? head + k : head + k - n;
-            in[k] = intended[i];
-            se[k] = sent[i];
-            en[k] = ended[i];
-        }
-        intended = in;
-        sent = se;
-        ended = en;
-        head = 0;
-    }
-
-    /** The unflushed requests were flushed at {@code nanos}: that is their send time. */
-    void flushed(long nanos) {
-        for (int k = span - unflushed; k < span; k++) {
-            int i = head + k;
-            sent[i >= intended.length ? i - intended.length : i] = nanos;
-        }
-        unflushed = 0;
-    }
-
-    long oldestIntended() {
-        return intended[head];
-    }
-
-    long oldestSent() {
-        return sent[head];
-    }
-
-    void pop() {
-        if (size == 0) {
-            throw new IllegalStateException("connection " + index + ": an ending with nothing in flight");
-        }
-        if (ended != null) {
-            end(slot(headSeq));
-            return;
-        }
-        head = head + 1 == capacity ? 0 : head + 1;
-        size--;
-        span--;
-        if (unflushed > size) {
-            unflushed = size;
-        }
+    /** The open connection, or null. */
+    Connection connection() {
+        return conn;
     }
 
     /**
-     * The slot of the request the current connection wrote {@code seq}-th (counting from 0), which must be in flight.
+     * {@code c} opened: its first write is number 0, its limit what it says ({@link Connection#streamLimit}), and
+     * the timeout, the failures in a row and the reconnect count start over.
      */
-    int slot(int seq) {
-        int k = seq - headSeq;
-        if (ended == null || k < 0 || k >= span) {
-            throw new IllegalStateException("connection " + index + ": request " + seq + " ended, but "
-                    + (ended == null
-                            ? "the link is FIFO"
-                            : "in flight are " + headSeq + " to " + (headSeq + span - 1)));
-        }
-        int i = head + k;
-        i = i >= intended.length ? i - intended.length : i;
-        if (ended[i]) {
-            throw new IllegalStateException("connection " + index + ": request " + seq + " ended twice");
-        }
-        return i;
+    void begin(Connection c) {
+        conn = c;
+        ring.restart();
+        limit = Math.max(1, Math.min(capacity, c.streamLimit()));
+        timedOut = false;
+        failures = 0;
+        writes = 0;
+        retiring = false;
     }
 
-    long intended(int slot) {
-        return intended[slot];
+    /** The server changed the connection's stream limit to {@code streams}. */
+    void limitStreams(int streams) {
+        limit = Math.max(1, Math.min(capacity, Math.min(streams, conn.streamLimit())));
     }
 
-    long sent(int slot) {
-        return sent[slot];
+    /** The connection is gone. */
+    void closed() {
+        conn = null;
     }
 
-    /** The request in {@code slot} (of {@link #slot}) has ended: the head moves past every ended slot. */
-    void end(int slot) {
-        ended[slot] = true;
-        size--;
-        while (span > 0 && ended[head]) {
-            ended[head] = false;
-            head = head + 1 == intended.length ? 0 : head + 1;
-            span--;
-            headSeq++;
+    boolean isActive() {
+        return active;
+    }
+
+    /** Takes requests from now on; true when it did not before. */
+    boolean activate() {
+        boolean was = active;
+        active = true;
+        return !was;
+    }
+
+    /** Takes no more requests; true when it did before. */
+    boolean deactivate() {
+        boolean was = active;
+        active = false;
+        return was;
+    }
+
+    /** The connection is closed for a request past the timeout. */
+    void timeOut() {
+        timedOut = true;
+    }
+
+    boolean timedOut() {
+        return timedOut;
+    }
+
+    /** What a request of this link that ended with {@code o} counts as: a timeout once the link timed out. */
+    Outcome endedAs(Outcome o) {
+        return timedOut ? Outcome.TIMEOUT : o;
+    }
+
+    /** The connection retires after {@code n} writes (0: never). */
+    void retireAfter(int n) {
+        retireAt = n;
+    }
+
+    /** Counts a write: true when it was the connection's last, which makes it retiring. */
+    boolean countWrite() {
+        if (retireAt > 0 && ++writes >= retireAt) {
+            retiring = true;
+            return true;
         }
-        if (unflushed > span) {
-            unflushed = span;
-        }
+        return false;
+    }
+
+    boolean retiring() {
+        return retiring;
+    }
+
+    /** Closes the retiring connection, whose requests have all ended; {@code last}: no new one is to replace it. */
+    void retire(boolean last) {
+        retiring = false;
+        spent = last;
+        conn.close();
+    }
+
+    /** Retired when nothing more was due: not to be reopened. */
+    boolean spent() {
+        return spent;
+    }
+
+    /** An opening starts at {@code now}. */
+    void connecting(long now) {
+        connectStarted = now;
+    }
+
+    long connectStarted() {
+        return connectStarted;
+    }
+
+    /** An opening failed. */
+    void connectFailed() {
+        failures++;
+    }
+
+    /** Failed openings in a row. */
+    int failures() {
+        return failures;
     }
 
     @Override
     public void onResponse(int status, long bytes) {
-        driver.response(this, status, bytes);
+        driver.answered(this, ring.oldest(), status, bytes);
     }
 
     @Override
     public void onFailure(Outcome outcome) {
-        driver.failure(this, outcome);
+        driver.oldestFailed(this, outcome);
     }
 
     @Override
     public void onResponse(int seq, int status, long bytes) {
-        driver.response(this, slot(seq), status, bytes);
+        driver.answered(this, ring.slot(seq), status, bytes);
     }
 
     @Override
     public void onFailure(int seq, Outcome outcome) {
-        driver.failure(this, slot(seq), outcome);
+        driver.failed(this, ring.slot(seq), outcome);
     }
 
     @Override
@@ -222,7 +206,7 @@ final class Link implements ConnectionEvents, Runnable {
 
     @Override
     public void onClosed() {
-        driver.closed(this);
+        driver.connectionClosed(this);
     }
 
     /** The reopen task. */

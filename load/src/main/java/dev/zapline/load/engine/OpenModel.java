@@ -53,11 +53,13 @@ final class OpenModel extends Admission {
     }
 
     /** A response arrived {@code serviceNanos} after its write (the adaptive ceiling's input). */
+    @Override
     void served(long serviceNanos) {
         windowService += serviceNanos;
     }
 
     /** Moves the adaptive ceiling when a period has passed at {@code now} (and the schedule still runs). */
+    @Override
     void adapt(long now) {
         if (adaptive && nextDue >= 0 && now - windowStart >= Ceiling.PERIOD) {
             ceiling = Ceiling.next(windowService, now - windowStart, windowDue, minCeiling, maxCeiling);
@@ -83,5 +85,10 @@ final class OpenModel extends Admission {
     @Override
     boolean exhausted() {
         return nextDue < 0 && !hasWaiting();
+    }
+
+    @Override
+    boolean endingStartsRequests() {
+        return false;
     }
 }

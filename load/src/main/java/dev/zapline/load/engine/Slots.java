@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 /**
  * A loop's connections as slots for requests: which are open, which has a free slot (round robin, so the load
  * spreads over every connection), how many are being opened at once, when a closed one is opened again, and which
- * hold a request past its timeout. It decides; the {@link LoopDriver} opens and closes. Confined to the loop.
+ * hold a request past its timeout. It decides; the {@link Pool} opens and closes. Confined to the loop.
  *
  * <p>Opening. At most {@link #CONNECT_WINDOW} connections of a loop are being opened at once; the others queue and
  * start as those complete. A loop told to open 5,000 at once would overflow the target's accept queue, and a SYN
@@ -58,23 +58,17 @@ final class Slots {
         return null;
     }
 
+    /** {@code l}'s connection {@code c} opened: it takes requests. */
     void activate(Link l, Connection c) {
-        l.conn = c;
         l.begin(c);
-        l.timedOut = false;
-        l.failures = 0;
-        l.writes = 0;
-        l.retiring = false;
-        if (!l.active) {
-            l.active = true;
+        if (l.activate()) {
             active++;
         }
     }
 
     /** {@code l} takes no more requests (closing, or a write failed). */
     void deactivate(Link l) {
-        if (l.active) {
-            l.active = false;
+        if (l.deactivate()) {
             active--;
         }
     }
@@ -109,9 +103,9 @@ final class Slots {
 
     /** How long to wait before reopening {@code l}, from its failures in a row. */
     long reopenDelay(Link l) {
-        return l.failures == 0
+        return l.failures() == 0
                 ? 0
-                : Backoff.delayNanos(l.failures, BACKOFF_MIN, BACKOFF_MAX, JITTER, random.nextDouble());
+                : Backoff.delayNanos(l.failures(), BACKOFF_MIN, BACKOFF_MAX, JITTER, random.nextDouble());
     }
 
     /**
@@ -120,19 +114,21 @@ final class Slots {
      */
     void closeTimedOut(long now, long timeout, boolean all) {
         for (Link l : links) {
-            if (l.size > 0 && !l.timedOut && l.conn != null && (all || now - l.oldestSent() > timeout)) {
-                l.timedOut = true;
+            Connection c = l.connection();
+            if (l.inFlight() > 0 && !l.timedOut() && c != null && (all || now - l.ring.oldestSent() > timeout)) {
+                l.timeOut();
                 deactivate(l);
-                l.conn.close();
+                c.close();
             }
         }
     }
 
     void closeAll() {
         for (Link l : links) {
-            if (l.conn != null) {
+            Connection c = l.connection();
+            if (c != null) {
                 deactivate(l);
-                l.conn.close();
+                c.close();
             }
         }
     }

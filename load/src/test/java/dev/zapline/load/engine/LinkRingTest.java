@@ -11,9 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * An out-of-order {@link Link}'s ring against a model (a sorted map of the requests in flight): requests written in
- * order and ended in a random order keep their own send times, the head is always the oldest still in flight, and
- * the count in flight is exact, through ring growth and wrap-around.
+ * An out-of-order {@link Link}'s ring ({@link InFlightRing}) against a model (a sorted map of the requests in
+ * flight): requests written in order and ended in a random order keep their own send times, the head is always the
+ * oldest still in flight, and the count in flight is exact, through ring growth and wrap-around.
  */
 class LinkRingTest {
 
@@ -46,24 +46,25 @@ class LinkRingTest {
             boolean write = inFlight.size() < capacity && (inFlight.isEmpty() || random.nextInt(100) < 55);
             if (write) {
                 long t = 1000L * seq;
-                l.push(t, t + 1);
+                l.ring.push(t, t + 1);
                 inFlight.put(seq++, t);
                 if (random.nextInt(4) == 0) {
-                    l.flushed(1000L * seq + 7); // stamps the newest (unflushed) ones' send time only
+                    l.ring.flushed(1000L * seq + 7); // stamps the newest (unflushed) ones' send time only
                 }
             } else {
                 List<Integer> seqs = new ArrayList<>(inFlight.keySet());
                 int s = seqs.get(random.nextInt(seqs.size()));
-                int slot = l.slot(s);
-                assertThat(l.intended(slot)).isEqualTo(inFlight.get(s));
-                l.end(slot);
+                int slot = l.ring.slot(s);
+                assertThat(l.ring.intended(slot)).isEqualTo(inFlight.get(s));
+                l.ring.end(slot);
                 inFlight.remove(s);
                 int ended = s;
-                assertThatThrownBy(() -> l.slot(ended)).isInstanceOf(IllegalStateException.class);
+                assertThatThrownBy(() -> l.ring.slot(ended)).isInstanceOf(IllegalStateException.class);
             }
-            assertThat(l.size).isEqualTo(inFlight.size());
+            assertThat(l.inFlight()).isEqualTo(inFlight.size());
             if (!inFlight.isEmpty()) {
-                assertThat(l.oldestIntended()).isEqualTo(inFlight.firstEntry().getValue());
+                assertThat(l.ring.oldestIntended())
+                        .isEqualTo(inFlight.firstEntry().getValue());
             }
         }
     }
@@ -72,25 +73,25 @@ class LinkRingTest {
     @ValueSource(ints = {1, 2, 7, 16})
     void aSlowRequestAtTheHeadLetsTheOthersTurnOverWhileTheRingGrows(int capacity) {
         Link l = new Link(null, 0, capacity, true);
-        l.push(0, 0); // seq 0: never answered until the end
+        l.ring.push(0, 0); // seq 0: never answered until the end
         int seq = 1;
         for (int round = 0; round < 500; round++) {
             for (int k = 1; k < capacity; k++) {
-                l.push(seq, seq);
+                l.ring.push(seq, seq);
                 seq++;
             }
             for (int s = seq - (capacity - 1); s < seq; s++) {
-                int slot = l.slot(s);
-                assertThat(l.sent(slot)).isEqualTo(s);
-                l.end(slot);
+                int slot = l.ring.slot(s);
+                assertThat(l.ring.sent(slot)).isEqualTo(s);
+                l.ring.end(slot);
             }
-            assertThat(l.size).isEqualTo(1);
-            assertThat(l.oldestIntended()).isZero();
+            assertThat(l.inFlight()).isEqualTo(1);
+            assertThat(l.ring.oldestIntended()).isZero();
         }
-        l.end(l.slot(0));
-        assertThat(l.size).isZero();
-        l.push(5, 5);
-        assertThat(l.slot(seq)).isNotNegative();
-        assertThat(l.oldestSent()).isEqualTo(5);
+        l.ring.end(l.ring.slot(0));
+        assertThat(l.inFlight()).isZero();
+        l.ring.push(5, 5);
+        assertThat(l.ring.slot(seq)).isNotNegative();
+        assertThat(l.ring.oldestSent()).isEqualTo(5);
     }
 }

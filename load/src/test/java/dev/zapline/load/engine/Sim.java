@@ -335,7 +335,7 @@ final class Sim implements NanoClock, DriverLoop, Client {
                     }
                 }
             }
-            while (l.size > 0) {
+            while (l.inFlight() > 0) {
                 ev.onFailure(dev.zapline.load.metrics.Outcome.RESET);
             }
             ev.onClosed();

@@ -51,7 +51,7 @@ class SlotsTest {
         assertThat(s.active()).isEqualTo(3);
         assertThat(s.free()).isSameAs(l[0]);
         assertThat(s.free()).isSameAs(l[1]);
-        l[2].push(0, 0);
+        l[2].ring.push(0, 0);
         assertThat(s.free()).as("l[2] is full").isSameAs(l[0]);
         s.deactivate(l[1]);
         s.deactivate(l[1]);
@@ -89,14 +89,14 @@ class SlotsTest {
         Slots s = new Slots(l, 42);
         assertThat(s.reopenDelay(l[0])).isZero();
         for (int f = 1; f <= 12; f++) {
-            l[0].failures = f;
+            l[0].connectFailed(); // f failures in a row
             long full = Math.min(Slots.BACKOFF_MAX, Slots.BACKOFF_MIN << (f - 1));
             for (int i = 0; i < 50; i++) {
                 assertThat(s.reopenDelay(l[0])).as("failures %d", f).isBetween(full / 2, full);
             }
         }
         s.activate(l[0], new Fake());
-        assertThat(l[0].failures).as("reset by a successful opening").isZero();
+        assertThat(l[0].failures()).as("reset by a successful opening").isZero();
     }
 
     @Test
@@ -108,14 +108,14 @@ class SlotsTest {
             c[i] = new Fake();
             s.activate(l[i], c[i]);
         }
-        l[0].push(0, 10 * MS);
-        l[1].push(0, 20 * MS);
+        l[0].ring.push(0, 10 * MS);
+        l[1].ring.push(0, 20 * MS);
         s.closeTimedOut(110 * MS, 100 * MS, false);
         assertThat(c[0].closes).as("exactly 100 ms: not yet").isZero();
         s.closeTimedOut(110 * MS + 1, 100 * MS, false);
         assertThat(c[0].closes).isEqualTo(1);
-        assertThat(l[0].timedOut).isTrue();
-        assertThat(l[0].active).isFalse();
+        assertThat(l[0].timedOut()).isTrue();
+        assertThat(l[0].isActive()).isFalse();
         assertThat(c[1].closes).isZero();
         s.closeTimedOut(110 * MS + 2, 100 * MS, false);
         assertThat(c[0].closes).as("closed once").isEqualTo(1);
