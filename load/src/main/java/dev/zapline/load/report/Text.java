@@ -10,24 +10,26 @@ public final class Text {
 
     /** 950, 12.3k, 1.05M. */
     static String count(double v) {
-        if (v >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fM", v / 1e6);
-        }
-        if (v >= 1e4) {
-            return String.format(Locale.ROOT, "%.1fk", v / 1e3);
-        }
-        return String.format(Locale.ROOT, "%.0f", v);
+        return scaled(v, 1e4, "%.2fM", "%.1fk", "%.0f");
     }
 
     /** 850µs, 1.23ms, 2.50s. */
     static String micros(double us) {
-        if (us >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fs", us / 1e6);
+        return scaled(us, 1e3, "%.2fs", "%.2fms", "%.0fµs");
+    }
+
+    /**
+     * {@code v} in millions with {@code millions} from 1e6 up, in thousands with {@code thousands} from
+     * {@code thousandsFrom} up, else as it is with {@code units}.
+     */
+    private static String scaled(double v, double thousandsFrom, String millions, String thousands, String units) {
+        if (v >= 1e6) {
+            return String.format(Locale.ROOT, millions, v / 1e6);
         }
-        if (us >= 1e3) {
-            return String.format(Locale.ROOT, "%.2fms", us / 1e3);
+        if (v >= thousandsFrom) {
+            return String.format(Locale.ROOT, thousands, v / 1e3);
         }
-        return String.format(Locale.ROOT, "%.0fµs", us);
+        return String.format(Locale.ROOT, units, v);
     }
 
     private static String bytes(long b) {
