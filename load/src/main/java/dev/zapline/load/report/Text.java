@@ -1,5 +1,6 @@
 package dev.zapline.load.report;
 
+import dev.zapline.load.metrics.Handshakes;
 import java.util.Locale;
 import java.util.Map;
 
@@ -97,8 +98,10 @@ public final class Text {
         b.append("\nStatuses   ");
         s.statuses().forEach((k, v) -> b.append(' ').append(k).append(' ').append(v));
         b.append(String.format(Locale.ROOT, "%nDropped     %d   errors %d%n", s.dropped(), s.errors()));
-        if (s.tls() != null && s.tls().failed() > 0) {
-            b.append("TLS errors ").append(counts(s.tls().failures(), "")).append('\n');
+        if (s.tls() != null && s.tls().counts().failed() > 0) {
+            b.append("TLS errors ")
+                    .append(counts(s.tls().counts().failures(), ""))
+                    .append('\n');
         }
         if (s.adaptive()) {
             b.append(String.format(
@@ -133,25 +136,26 @@ public final class Text {
 
     /** The handshake figures: times, full and resumed, and what the connections negotiated. */
     private static void tls(StringBuilder b, Summary.Tls t) {
+        Handshakes.Counts c = t.counts();
         b.append(String.format(
                 Locale.ROOT,
                 "Handshake   %d TLS handshakes (%d full, %d resumed), p50 %s, p99 %s, max %s, %d failed%n",
                 t.count(),
                 t.full(),
-                t.resumed(),
+                c.resumed(),
                 micros(t.handshake().p(50)),
                 micros(t.handshake().p(99)),
                 micros(t.handshake().maxUs()),
-                t.failed()));
+                c.failed()));
         if (t.count() > 0) {
             b.append("Negotiated ")
-                    .append(counts(t.protocols(), ""))
+                    .append(counts(c.protocols(), ""))
                     .append(';')
-                    .append(counts(t.ciphers(), ""))
+                    .append(counts(c.ciphers(), ""))
                     .append(";")
-                    .append(counts(t.groups(), "group "))
+                    .append(counts(c.groups(), "group "))
                     .append(';')
-                    .append(counts(t.alpn(), "ALPN "))
+                    .append(counts(c.alpn(), "ALPN "))
                     .append('\n');
         }
     }
