@@ -174,12 +174,10 @@ final class PooledConnection implements ZapListener {
         if (dropped(x)) {
             return;
         }
-        try {
-            ZapResponse r = ZapResponse.copyOf(response);
+        ZapResponse r = copy(x, response);
+        if (r != null) {
             x.head(r);
             finish(x, r.trailers());
-        } catch (ZapFormatException e) {
-            fail(x, ZapOutcome.PROTOCOL_ERROR, e.getMessage());
         }
     }
 
@@ -187,11 +185,20 @@ final class PooledConnection implements ZapListener {
     public void onStreamHead(long tag, ZapHttpResponse head) {
         Exchange x = peek(tag);
         if (!x.done) {
-            try {
-                x.head(ZapResponse.copyOf(head));
-            } catch (ZapFormatException e) {
-                fail(x, ZapOutcome.PROTOCOL_ERROR, e.getMessage());
+            ZapResponse r = copy(x, head);
+            if (r != null) {
+                x.head(r);
             }
+        }
+    }
+
+    /** A copy of {@code r} for {@code x}; null, {@code x} failed, when its header block is malformed. */
+    private ZapResponse copy(Exchange x, ZapHttpResponse r) {
+        try {
+            return ZapResponse.copyOf(r);
+        } catch (ZapFormatException e) {
+            fail(x, ZapOutcome.PROTOCOL_ERROR, e.getMessage());
+            return null;
         }
     }
 

@@ -176,14 +176,14 @@ final class ArmRun {
             return null;
         }
         List<String> groups = new ArrayList<>();
-        t.groups().forEach((g, n) -> groups.add(g + " " + n));
+        t.counts().groups().forEach((g, n) -> groups.add(g + " " + n));
         return new ArmResult.TlsFigures(
                 String.join(", ", groups),
                 t.count(),
-                t.resumed(),
+                t.counts().resumed(),
                 t.handshake().p(50),
                 t.handshake().p(99),
-                t.failed());
+                t.counts().failed());
     }
 
     /** The server's counters over the measured phase, its wall time, and this process's (the loader's) CPU time. */

@@ -17,12 +17,9 @@ public final class Aggregator {
     private final LoopRecorder[] all;
     private final Histogram[] lastCorrected;
     private final Histogram[] lastService;
-    private final Histogram intervalCorrected = LoopRecorder.newHistogram();
-    private final Histogram intervalService = LoopRecorder.newHistogram();
-    private final Histogram measuredCorrected = LoopRecorder.newHistogram();
-    private final Histogram measuredService = LoopRecorder.newHistogram();
-    private final Histogram totalCorrected = LoopRecorder.newHistogram();
-    private final Histogram totalService = LoopRecorder.newHistogram();
+    private final HistogramPair interval = new HistogramPair();
+    private final HistogramPair measuredInterval = new HistogramPair();
+    private final HistogramPair total = new HistogramPair();
     private final Tally now = new Tally();
     private final Tally previous = new Tally();
     private final Tally measuredNow = new Tally();
@@ -62,22 +59,17 @@ public final class Aggregator {
             long connections,
             long ceiling,
             boolean warmup) {
-        intervalCorrected.reset();
-        intervalService.reset();
-        measuredCorrected.reset();
-        measuredService.reset();
+        interval.reset();
+        measuredInterval.reset();
         for (int i = 0; i < all.length; i++) {
             lastCorrected[i] = all[i].swapCorrected(lastCorrected[i]);
             lastService[i] = all[i].swapService(lastService[i]);
-            intervalCorrected.add(lastCorrected[i]);
-            intervalService.add(lastService[i]);
+            interval.add(lastCorrected[i], lastService[i]);
             if (i < measured.length) {
-                measuredCorrected.add(lastCorrected[i]);
-                measuredService.add(lastService[i]);
+                measuredInterval.add(lastCorrected[i], lastService[i]);
             }
         }
-        totalCorrected.add(measuredCorrected);
-        totalService.add(measuredService);
+        total.add(measuredInterval.corrected(), measuredInterval.service());
         now.read(all);
         measuredNow.read(measured);
         double perSecond = seconds > 0 ? 1 / seconds : 0;
@@ -95,8 +87,8 @@ public final class Aggregator {
                 targetRate,
                 (now.sent() - previous.sent()) * perSecond,
                 (now.responses() - previous.responses()) * perSecond,
-                IntervalStats.Latencies.of(percentiles, intervalCorrected),
-                IntervalStats.Latencies.of(percentiles, intervalService),
+                IntervalStats.Latencies.of(percentiles, interval.corrected()),
+                IntervalStats.Latencies.of(percentiles, interval.service()),
                 outcomes,
                 classes,
                 now.errors() - previous.errors(),
@@ -111,41 +103,31 @@ public final class Aggregator {
 
     /** Corrected latency of the measured phase so far (do not modify). */
     public Histogram corrected() {
-        return totalCorrected;
+        return total.corrected();
     }
 
     /** Service time of the measured phase so far (do not modify). */
     public Histogram service() {
-        return totalService;
-    }
-
-    /** The interval histogram just closed (corrected latency, all loops, both phases; reused by the next call). */
-    public Histogram lastInterval() {
-        return intervalCorrected;
-    }
-
-    /** The interval histogram of service time just closed (all loops, both phases; reused by the next call). */
-    public Histogram lastServiceInterval() {
-        return intervalService;
-    }
-
-    /** The measured phase's share of {@link #lastInterval()} (reused by the next call). */
-    public Histogram lastMeasuredInterval() {
-        return measuredCorrected;
-    }
-
-    /** The measured phase's share of {@link #lastServiceInterval()} (reused by the next call). */
-    public Histogram lastMeasuredServiceInterval() {
-        return measuredService;
-    }
-
-    /** Counters of every phase (warm-up, measured, drain) as of the last interval. Allocates a fresh tally. */
-    public Tally all() {
-        return new Tally().copy(now);
+        return total.service();
     }
 
     /** Counters of the measured phase as of the last interval. Allocates a fresh tally. */
     public Tally measured() {
         return new Tally().copy(measuredNow);
+    }
+
+    /** The interval histograms just closed (all loops, both phases; reused by the next call). */
+    public HistogramPair lastInterval() {
+        return interval;
+    }
+
+    /** The measured phase's share of {@link #lastInterval()} (reused by the next call). */
+    public HistogramPair lastMeasuredInterval() {
+        return measuredInterval;
+    }
+
+    /** Counters of every phase (warm-up, measured, drain) as of the last interval. Allocates a fresh tally. */
+    public Tally all() {
+        return new Tally().copy(now);
     }
 }

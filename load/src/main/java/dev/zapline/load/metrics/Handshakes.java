@@ -62,24 +62,34 @@ public final class Handshakes {
     public synchronized Snapshot snapshot() {
         return new Snapshot(
                 times.copy(),
-                new LinkedHashMap<>(protocols),
-                new LinkedHashMap<>(ciphers),
-                new LinkedHashMap<>(groups),
-                new LinkedHashMap<>(alpn),
-                resumed,
-                new LinkedHashMap<>(failures),
-                failed);
+                new Counts(
+                        new LinkedHashMap<>(protocols),
+                        new LinkedHashMap<>(ciphers),
+                        new LinkedHashMap<>(groups),
+                        new LinkedHashMap<>(alpn),
+                        resumed,
+                        new LinkedHashMap<>(failures),
+                        failed));
     }
 
     /**
-     * The figures at one instant; the maps keep the order in which each value was first seen.
+     * The figures at one instant.
      *
      * @param times handshake times (ns)
-     * @param resumed completed handshakes that resumed a session
-     * @param failures failed handshakes by reason, {@code failed} in all
+     * @param counts what the handshakes negotiated, and the failed ones
      */
-    public record Snapshot(
-            Histogram times,
+    public record Snapshot(Histogram times, Counts counts) {}
+
+    /**
+     * How many connections negotiated each value, and the failed handshakes: what a {@link Snapshot} holds beside the
+     * times, and what the run's summary reports as it is. The maps keep the order in which each value was first seen.
+     *
+     * @param protocols connections per negotiated protocol version; {@code ciphers}, {@code groups} (key exchange)
+     *     and {@code alpn} likewise
+     * @param resumed completed handshakes that resumed a session; the others were full handshakes
+     * @param failures failed handshakes by reason ({@code tls: certificate not trusted}, ...), {@code failed} in all
+     */
+    public record Counts(
             Map<String, Long> protocols,
             Map<String, Long> ciphers,
             Map<String, Long> groups,

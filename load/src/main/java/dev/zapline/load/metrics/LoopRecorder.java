@@ -107,26 +107,28 @@ public final class LoopRecorder {
      * call returned (null the first time) so the recorder reuses it: no allocation in steady state.
      */
     public Histogram swapCorrected(Histogram previous) {
-        Histogram fresh = recycled(previous);
-        phaser.readerLock();
-        try {
-            Histogram done = corrected;
-            corrected = fresh;
-            phaser.flipPhase(); // every recording into done has ended
-            return done;
-        } finally {
-            phaser.readerUnlock();
-        }
+        return swap(false, previous);
     }
 
     /** Like {@link #swapCorrected}, for the service-time histogram. */
     public Histogram swapService(Histogram previous) {
+        return swap(true, previous);
+    }
+
+    /** Puts {@code previous}, reset, in place of one histogram and returns it once no recording into it is left. */
+    private Histogram swap(boolean serviceTime, Histogram previous) {
         Histogram fresh = recycled(previous);
         phaser.readerLock();
         try {
-            Histogram done = service;
-            service = fresh;
-            phaser.flipPhase();
+            Histogram done;
+            if (serviceTime) {
+                done = service;
+                service = fresh;
+            } else {
+                done = corrected;
+                corrected = fresh;
+            }
+            phaser.flipPhase(); // every recording into done has ended
             return done;
         } finally {
             phaser.readerUnlock();

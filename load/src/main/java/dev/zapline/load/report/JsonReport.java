@@ -1,5 +1,6 @@
 package dev.zapline.load.report;
 
+import dev.zapline.load.metrics.Handshakes;
 import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.metrics.Outcome;
 import java.io.IOException;
@@ -120,17 +121,9 @@ public final class JsonReport {
         field(b, "errors", s.errors()).append(',');
         field(b, "bytes_in", s.bytesIn()).append(',');
         field(b, "bytes_out", s.bytesOut()).append(',');
-        b.append("\"outcomes\":{");
-        int i = 0;
-        for (Map.Entry<String, Long> e : s.outcomes().entrySet()) {
-            field(b.append(i++ == 0 ? "" : ","), e.getKey(), e.getValue());
-        }
-        b.append("},\"statuses\":{");
-        i = 0;
-        for (Map.Entry<Integer, Long> e : s.statuses().entrySet()) {
-            field(b.append(i++ == 0 ? "" : ","), e.getKey().toString(), e.getValue());
-        }
-        b.append("},\"connect\":{");
+        counts(b, "outcomes", s.outcomes());
+        counts(b.append(','), "statuses", s.statuses());
+        b.append(",\"connect\":{");
         field(b, "count", s.connect().count()).append(',');
         field(b, "failures", s.connectFailures()).append(',');
         field(b, "p50_us", s.connect().p(50)).append(',');
@@ -212,26 +205,28 @@ public final class JsonReport {
     }
 
     private static void tls(StringBuilder b, Summary.Tls t) {
+        Handshakes.Counts c = t.counts();
         b.append("\"tls\":{");
         field(b, "handshakes", t.count()).append(',');
         field(b, "full", t.full()).append(',');
-        field(b, "resumed", t.resumed()).append(',');
-        field(b, "failed", t.failed()).append(',');
+        field(b, "resumed", c.resumed()).append(',');
+        field(b, "failed", c.failed()).append(',');
         b.append("\"handshake\":");
         latency(b, t.handshake());
-        counts(b.append(','), "protocols", t.protocols());
-        counts(b.append(','), "ciphers", t.ciphers());
-        counts(b.append(','), "groups", t.groups());
-        counts(b.append(','), "alpn", t.alpn());
-        counts(b.append(','), "failures", t.failures());
+        counts(b.append(','), "protocols", c.protocols());
+        counts(b.append(','), "ciphers", c.ciphers());
+        counts(b.append(','), "groups", c.groups());
+        counts(b.append(','), "alpn", c.alpn());
+        counts(b.append(','), "failures", c.failures());
         b.append('}');
     }
 
-    private static void counts(StringBuilder b, String key, Map<String, Long> m) {
+    /** {@code "key":{...}}: each of {@code m}'s keys, as a string, with its count, in the map's order. */
+    private static void counts(StringBuilder b, String key, Map<?, Long> m) {
         b.append('"').append(key).append("\":{");
         int i = 0;
-        for (Map.Entry<String, Long> e : m.entrySet()) {
-            field(b.append(i++ == 0 ? "" : ","), e.getKey(), e.getValue());
+        for (Map.Entry<?, Long> e : m.entrySet()) {
+            field(b.append(i++ == 0 ? "" : ","), e.getKey().toString(), e.getValue());
         }
         b.append('}');
     }

@@ -47,8 +47,8 @@ public final class LiveMetrics {
     /** Publishes the interval just closed ({@code stats}, from {@code agg}); called by the reporter's thread. */
     void update(Engine engine, Aggregator agg, IntervalStats stats, String phase) {
         double[][] latency = {
-            quantiles(agg.lastInterval()),
-            quantiles(agg.lastServiceInterval()),
+            quantiles(agg.lastInterval().corrected()),
+            quantiles(agg.lastInterval().service()),
             quantiles(agg.corrected()),
             quantiles(agg.service())
         };

@@ -225,12 +225,13 @@ public final class Reporter {
         }
         // a measured request may end in the interval that closes the warm-up (the swap comes a moment after it)
         if (hdr != null
-                && (!warmup && seconds > 0 || agg.lastMeasuredServiceInterval().getTotalCount() > 0)) {
+                && (!warmup && seconds > 0
+                        || agg.lastMeasuredInterval().service().getTotalCount() > 0)) {
             double a = Math.max(0, from - measured) / 1e9;
-            Histogram c = agg.lastMeasuredInterval();
+            Histogram c = agg.lastMeasuredInterval().corrected();
             c.setTag(null);
             hdr.outputIntervalHistogram(a, t, c, 1e6);
-            Histogram sv = agg.lastMeasuredServiceInterval();
+            Histogram sv = agg.lastMeasuredInterval().service();
             sv.setTag("service");
             hdr.outputIntervalHistogram(a, t, sv, 1e6);
             hdrOut.flush();

@@ -134,31 +134,12 @@ public record Summary(
      * What the TLS handshakes of every connection the run opened came to (warm-up included, like the connect times).
      *
      * @param handshake handshake times, from the TCP connection being established to the handshake's end
-     * @param protocols connections per negotiated protocol version; {@code ciphers}, {@code groups} (key exchange)
-     *     and {@code alpn} likewise
-     * @param resumed handshakes that resumed a session; the others were full handshakes
-     * @param failures failed handshakes by reason ({@code tls: certificate not trusted}, ...), {@code failed} in all
+     * @param counts what the connections negotiated, how many resumed a session, and the failed handshakes
      */
-    public record Tls(
-            Latency handshake,
-            Map<String, Long> protocols,
-            Map<String, Long> ciphers,
-            Map<String, Long> groups,
-            Map<String, Long> alpn,
-            long resumed,
-            Map<String, Long> failures,
-            long failed) {
+    public record Tls(Latency handshake, Handshakes.Counts counts) {
 
         public static Tls of(Handshakes.Snapshot s) {
-            return new Tls(
-                    Latency.of(s.times()),
-                    s.protocols(),
-                    s.ciphers(),
-                    s.groups(),
-                    s.alpn(),
-                    s.resumed(),
-                    s.failures(),
-                    s.failed());
+            return new Tls(Latency.of(s.times()), s.counts());
         }
 
         /** Completed handshakes. */
@@ -168,7 +149,7 @@ public record Summary(
 
         /** Completed handshakes that did not resume a session. */
         public long full() {
-            return handshake.count() - resumed;
+            return handshake.count() - counts.resumed();
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.zapline.load.report;
 
+import dev.zapline.load.metrics.Handshakes;
 import java.util.Locale;
 import java.util.Map;
 
@@ -10,24 +11,26 @@ public final class Text {
 
     /** 950, 12.3k, 1.05M. */
     static String count(double v) {
-        if (v >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fM", v / 1e6);
-        }
-        if (v >= 1e4) {
-            return String.format(Locale.ROOT, "%.1fk", v / 1e3);
-        }
-        return String.format(Locale.ROOT, "%.0f", v);
+        return scaled(v, 1e4, "%.2fM", "%.1fk", "%.0f");
     }
 
     /** 850µs, 1.23ms, 2.50s. */
     static String micros(double us) {
-        if (us >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fs", us / 1e6);
+        return scaled(us, 1e3, "%.2fs", "%.2fms", "%.0fµs");
+    }
+
+    /**
+     * {@code v} in millions with {@code millions} from 1e6 up, in thousands with {@code thousands} from
+     * {@code thousandsFrom} up, else as it is with {@code units}.
+     */
+    private static String scaled(double v, double thousandsFrom, String millions, String thousands, String units) {
+        if (v >= 1e6) {
+            return String.format(Locale.ROOT, millions, v / 1e6);
         }
-        if (us >= 1e3) {
-            return String.format(Locale.ROOT, "%.2fms", us / 1e3);
+        if (v >= thousandsFrom) {
+            return String.format(Locale.ROOT, thousands, v / 1e3);
         }
-        return String.format(Locale.ROOT, "%.0fµs", us);
+        return String.format(Locale.ROOT, units, v);
     }
 
     private static String bytes(long b) {
@@ -95,8 +98,10 @@ public final class Text {
         b.append("\nStatuses   ");
         s.statuses().forEach((k, v) -> b.append(' ').append(k).append(' ').append(v));
         b.append(String.format(Locale.ROOT, "%nDropped     %d   errors %d%n", s.dropped(), s.errors()));
-        if (s.tls() != null && s.tls().failed() > 0) {
-            b.append("TLS errors ").append(counts(s.tls().failures(), "")).append('\n');
+        if (s.tls() != null && s.tls().counts().failed() > 0) {
+            b.append("TLS errors ")
+                    .append(counts(s.tls().counts().failures(), ""))
+                    .append('\n');
         }
         if (s.adaptive()) {
             b.append(String.format(
@@ -131,25 +136,26 @@ public final class Text {
 
     /** The handshake figures: times, full and resumed, and what the connections negotiated. */
     private static void tls(StringBuilder b, Summary.Tls t) {
+        Handshakes.Counts c = t.counts();
         b.append(String.format(
                 Locale.ROOT,
                 "Handshake   %d TLS handshakes (%d full, %d resumed), p50 %s, p99 %s, max %s, %d failed%n",
                 t.count(),
                 t.full(),
-                t.resumed(),
+                c.resumed(),
                 micros(t.handshake().p(50)),
                 micros(t.handshake().p(99)),
                 micros(t.handshake().maxUs()),
-                t.failed()));
+                c.failed()));
         if (t.count() > 0) {
             b.append("Negotiated ")
-                    .append(counts(t.protocols(), ""))
+                    .append(counts(c.protocols(), ""))
                     .append(';')
-                    .append(counts(t.ciphers(), ""))
+                    .append(counts(c.ciphers(), ""))
                     .append(";")
-                    .append(counts(t.groups(), "group "))
+                    .append(counts(c.groups(), "group "))
                     .append(';')
-                    .append(counts(t.alpn(), "ALPN "))
+                    .append(counts(c.alpn(), "ALPN "))
                     .append('\n');
         }
     }

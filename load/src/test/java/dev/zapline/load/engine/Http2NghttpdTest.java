@@ -90,7 +90,7 @@ class Http2NghttpdTest {
             Tally t = Runs.await(e, 30);
             assertThat(t.sent()).isEqualTo(2000);
             assertThat(t.count(Outcome.SUCCESS)).isEqualTo(2000);
-            assertThat(e.handshakes().snapshot().alpn()).containsOnlyKeys("h2");
+            assertThat(e.handshakes().snapshot().counts().alpn()).containsOnlyKeys("h2");
         }
     }
 
@@ -108,7 +108,7 @@ class Http2NghttpdTest {
             Engine e = Runs.start(plan, client, loops.group());
             Tally t = Runs.await(e, 30);
             assertThat(t.count(Outcome.SUCCESS)).isEqualTo(500);
-            assertThat(e.handshakes().snapshot().alpn()).containsOnlyKeys("http/1.1");
+            assertThat(e.handshakes().snapshot().counts().alpn()).containsOnlyKeys("http/1.1");
             assertThat(server.requests.get()).isEqualTo(500);
         }
     }

@@ -55,9 +55,9 @@ class TlsEngineTest {
             assertThat(h.times().getTotalCount()).isEqualTo(4);
             assertThat(e.connections()).isEqualTo(4);
             assertThat(server.handshakes.get()).isEqualTo(4);
-            assertThat(h.protocols()).containsEntry("TLSv1.3", 4L);
-            assertThat(h.alpn()).containsEntry("http/1.1", 4L);
-            assertThat(h.failed()).isZero();
+            assertThat(h.counts().protocols()).containsEntry("TLSv1.3", 4L);
+            assertThat(h.counts().alpn()).containsEntry("http/1.1", 4L);
+            assertThat(h.counts().failed()).isZero();
         }
     }
 
@@ -87,8 +87,8 @@ class TlsEngineTest {
             assertThat(all.ended()).isEqualTo(100);
             Handshakes.Snapshot h = e.handshakes().snapshot();
             assertThat(h.times().getTotalCount()).isEqualTo(20);
-            assertThat(h.failures().keySet()).containsExactly("tls: hostname mismatch");
-            assertThat(h.failed()).isEqualTo(e.connectFailures()).isGreaterThan(0);
+            assertThat(h.counts().failures().keySet()).containsExactly("tls: hostname mismatch");
+            assertThat(h.counts().failed()).isEqualTo(e.connectFailures()).isGreaterThan(0);
         }
     }
 }

@@ -91,8 +91,8 @@ class TlsReportTest {
         h.completed(1 * MS, "TLSv1.3", "TLS_AES_256_GCM_SHA384", "X25519", "", false);
         h.completed(1 * MS, "TLSv1.3", "TLS_AES_256_GCM_SHA384", "X25519", "", false);
         Summary.Tls t = Summary.Tls.of(h.snapshot());
-        assertThat(t.groups()).containsExactly(Map.entry("X25519MLKEM768", 1L), Map.entry("X25519", 2L));
-        assertThat(t.alpn()).containsExactly(Map.entry("none", 3L));
+        assertThat(t.counts().groups()).containsExactly(Map.entry("X25519MLKEM768", 1L), Map.entry("X25519", 2L));
+        assertThat(t.counts().alpn()).containsExactly(Map.entry("none", 3L));
         assertThat(Text.render(summary(t)))
                 .contains("; group X25519MLKEM768 1, X25519 2; ALPN none 3\n")
                 .doesNotContain("TLS errors");

@@ -3,6 +3,7 @@ package dev.zapline.load.threshold;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zapline.load.metrics.Handshakes;
 import dev.zapline.load.report.JsonReport;
 import dev.zapline.load.report.Summary;
 import java.util.ArrayList;
@@ -112,13 +113,14 @@ class FactsTest {
         Summary.Tls t = tls
                 ? new Summary.Tls(
                         Summary.Latency.of(handshake),
-                        Map.of("TLSv1.3", 4L),
-                        Map.of("TLS_AES_128_GCM_SHA256", 4L),
-                        Map.of("X25519", 4L),
-                        Map.of(),
-                        0,
-                        Map.of(),
-                        0)
+                        new Handshakes.Counts(
+                                Map.of("TLSv1.3", 4L),
+                                Map.of("TLS_AES_128_GCM_SHA256", 4L),
+                                Map.of("X25519", 4L),
+                                Map.of(),
+                                0,
+                                Map.of(),
+                                0))
                 : null;
         return new Summary(
                 "http://127.0.0.1:1/x",
