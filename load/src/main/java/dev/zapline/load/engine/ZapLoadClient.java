@@ -44,7 +44,7 @@ public final class ZapLoadClient implements Client {
         this.loops = loops;
         this.address = address;
         this.frames = frames.toArray(new ZapFrame[0]);
-        this.config = ZapClientConfig.defaults().withTls(tls);
+        this.config = ZapClientConfig.defaults().with(c -> c.tls = tls);
         this.target = target;
     }
 
