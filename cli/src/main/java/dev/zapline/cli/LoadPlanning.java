@@ -116,10 +116,7 @@ final class LoadPlanning {
             plan = LoadPlan.maxThroughput(pipeline == 0 ? 1 : pipeline, Durations.nanos(o.duration), conns, loops);
         }
         return plan.with(b -> b.timeoutNanos = timeoutNanos)
-                .with(b -> {
-                    b.maxInflight = open ? o.maxInflight : Integer.MAX_VALUE;
-                    b.maxWaitNanos = waitNanos;
-                })
+                .with(b -> b.limits(open ? o.maxInflight : Integer.MAX_VALUE, waitNanos))
                 .with(b -> b.warmupNanos = warm)
                 .with(b -> b.expect = StatusSet.parse(o.expectStatus))
                 .with(b -> b.adaptive = o.adaptive)

@@ -90,11 +90,9 @@ public record ZapClientConfig(
 
     /**
      * A config's fields, open to change, for {@link #with}: one field per component of the same name, so a change
-     * names just what it sets, and the config is checked once, when built. The initial values are the
-     * {@linkplain #defaults() defaults}. Reconnect delays are {@code backoffMin · 2^(failures − 1)}, at most
-     * {@code backoffMax}, less up to {@code jitter} of it; {@code nanoClock} and {@code random} are the time source
-     * of timeouts and backoff and the random source of the jitter. A {@code tls} (TCP addresses only) whose ALPN
-     * list is empty offers {@link #ZAP_ALPN}.
+     * names just what it sets, plus a setter for each group that goes together; the config is checked when built.
+     * The initial values are the {@linkplain #defaults() defaults}. Connections speak TLS with {@code tls} (null:
+     * plaintext; TCP addresses only), offering {@link #ZAP_ALPN} unless it names its own ALPN protocols.
      */
     public static final class Builder {
         public int connections = 1;
@@ -118,15 +116,27 @@ public record ZapClientConfig(
             eventLoops = c.eventLoops;
             nativeTransport = c.nativeTransport;
             maxFrame = c.maxFrame;
+            backoff(c.backoffMin, c.backoffMax, c.jitter);
             connectTimeout = c.connectTimeout;
             requestTimeout = c.requestTimeout;
-            backoffMin = c.backoffMin;
-            backoffMax = c.backoffMax;
-            jitter = c.jitter;
             tick = c.tick;
-            nanoClock = c.nanoClock;
-            random = c.random;
             tls = c.tls;
+            clock(c.nanoClock, c.random);
+        }
+
+        /** Reconnect delays: {@code min · 2^(failures − 1)}, at most {@code max}, less up to {@code jitter} of it. */
+        public Builder backoff(Duration min, Duration max, double jitter) {
+            backoffMin = min;
+            backoffMax = max;
+            this.jitter = jitter;
+            return this;
+        }
+
+        /** The time source of timeouts and backoff, and the random source of the jitter. */
+        public Builder clock(LongSupplier nanoClock, DoubleSupplier random) {
+            this.nanoClock = nanoClock;
+            this.random = random;
+            return this;
         }
 
         private ZapClientConfig build() {

@@ -29,13 +29,8 @@ class ReconnectTest {
     @Test
     void reconnectsAfterTheServerRestartsWithExponentialBackoff() throws Exception {
         ManualClock clock = new ManualClock();
-        ZapClientConfig config = ZapClientConfig.defaults().with(c -> {
-            c.backoffMin = SECOND;
-            c.backoffMax = Duration.ofSeconds(8);
-            c.jitter = 0.5;
-            c.nanoClock = clock;
-            c.random = () -> 0.0;
-        });
+        ZapClientConfig config = ZapClientConfig.defaults()
+                .with(c -> c.backoff(SECOND, Duration.ofSeconds(8), 0.5).clock(clock, () -> 0.0));
         TestServer first = TestServer.start("first", "127.0.0.1:0");
         int port = first.port(0);
         String address = "127.0.0.1:" + port;

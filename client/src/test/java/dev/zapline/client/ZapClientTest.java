@@ -145,10 +145,7 @@ class ZapClientTest {
     @Test
     void timesOutByTheClockAndDropsTheLateResponse() throws Exception {
         ManualClock clock = new ManualClock();
-        ZapClientConfig config = ZapClientConfig.defaults().with(c -> {
-            c.nanoClock = clock;
-            c.random = () -> 0.0;
-        });
+        ZapClientConfig config = ZapClientConfig.defaults().with(c -> c.clock(clock, () -> 0.0));
         try (TestServer server = TestServer.start("a", "127.0.0.1:0");
                 ZapClient client = ZapClient.connect(config, server.address(0))) {
             CompletableFuture<ZapResponse> hung = client.send(ZapRequest.get("/hang"), SECOND);

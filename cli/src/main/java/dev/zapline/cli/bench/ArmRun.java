@@ -139,8 +139,7 @@ final class ArmRun {
                 .with(b -> {
                     b.pipeline = 1;
                     b.timeoutNanos = TIMEOUT_NANOS;
-                    b.maxInflight = Math.max(1_000, settings.connections() * 16);
-                    b.maxWaitNanos = TIMEOUT_NANOS;
+                    b.limits(Math.max(1_000, settings.connections() * 16), TIMEOUT_NANOS);
                     b.warmupNanos = LATENCY_WARMUP_NANOS;
                 });
         plan = handshakes(arm, plan);

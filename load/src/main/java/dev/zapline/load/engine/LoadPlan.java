@@ -188,8 +188,8 @@ public record LoadPlan(
 
     /**
      * A plan's fields, open to change, for {@link #with}: one field per component of the same name, so a change
-     * names just what it sets, and the plan is checked once, when built. The initial values are the defaults both
-     * models share.
+     * names just what it sets, plus a setter for each pair that goes together; the plan is checked when built. The
+     * initial values are the defaults both models share.
      */
     public static final class Builder {
         public Stages stages;
@@ -227,14 +227,26 @@ public record LoadPlan(
             connections = p.connections;
             threads = p.threads;
             pipeline = p.pipeline;
+            limits(p.maxInflight, p.maxWaitNanos);
             timeoutNanos = p.timeoutNanos;
-            maxInflight = p.maxInflight;
-            maxWaitNanos = p.maxWaitNanos;
             expect = p.expect;
-            tickNanos = p.tickNanos;
-            graceNanos = p.graceNanos;
             adaptive = p.adaptive;
             reconnectEvery = p.reconnectEvery;
+            tick(p.tickNanos, p.graceNanos);
+        }
+
+        /** Requests in flight plus waiting, at most, and how long one may wait for a connection. */
+        public Builder limits(int most, long waitNanos) {
+            maxInflight = most;
+            maxWaitNanos = waitNanos;
+            return this;
+        }
+
+        /** The pacing tick, and how long requests in flight may finish after a stop. */
+        public Builder tick(long nanos, long graceNanos) {
+            tickNanos = nanos;
+            this.graceNanos = graceNanos;
+            return this;
         }
 
         private LoadPlan build() {

@@ -56,10 +56,7 @@ class AdaptiveTest {
     @Test
     void aSlowTargetLowersTheCeilingAndShedsWhileGoodputHolds() throws Exception {
         LoadPlan plan = LoadPlan.open(Stages.constant(400, Duration.ofMillis(1500)), Arrival.UNIFORM, 0, 4, 1)
-                .with(b -> {
-                    b.maxInflight = MAX_INFLIGHT;
-                    b.maxWaitNanos = 10_000_000_000L;
-                });
+                .with(b -> b.limits(MAX_INFLIGHT, 10_000_000_000L));
         Summary fixed = run(new Sim().serial(5_000_000), plan);
         Summary adaptive = run(new Sim().serial(5_000_000), plan.with(b -> b.adaptive = true));
 
@@ -112,10 +109,7 @@ class AdaptiveTest {
     void aTargetThatKeepsUpIsNeverShed() throws Exception {
         // the ceiling never goes below the 40 requests due per 100 ms: only a longer hiccup would shed anything
         LoadPlan plan = LoadPlan.open(Stages.constant(400, Duration.ofMillis(800)), Arrival.UNIFORM, 0, 8, 1)
-                .with(b -> {
-                    b.maxInflight = MAX_INFLIGHT;
-                    b.maxWaitNanos = 10_000_000_000L;
-                })
+                .with(b -> b.limits(MAX_INFLIGHT, 10_000_000_000L))
                 .with(b -> b.adaptive = true);
         Summary s = run(new Sim().service(1_000_000), plan);
         assertThat(s.outcomes().get("success")).isEqualTo(320);

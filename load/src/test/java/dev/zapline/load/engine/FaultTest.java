@@ -76,10 +76,7 @@ class FaultTest {
             // flight or wait: the hung one and the first 9 behind it
             LoadPlan plan = plan(200, 500, 1, 1)
                     .with(b -> b.timeoutNanos = 1_000_000_000L)
-                    .with(b -> {
-                        b.maxInflight = 10;
-                        b.maxWaitNanos = 10_000_000_000L;
-                    });
+                    .with(b -> b.limits(10, 10_000_000_000L));
             Tally t = Runs.run(plan, client(s), loops.group(), 20);
             assertThat(t.ended()).isEqualTo(100);
             assertThat(t.count(Outcome.TIMEOUT)).isEqualTo(1);
@@ -95,10 +92,7 @@ class FaultTest {
         try (FaultServer s = new FaultServer(n -> n == 0 ? Act.HANG : Act.OK)) {
             LoadPlan plan = plan(200, 500, 1, 1)
                     .with(b -> b.timeoutNanos = 300_000_000)
-                    .with(b -> {
-                        b.maxInflight = 10_000;
-                        b.maxWaitNanos = 100_000_000;
-                    });
+                    .with(b -> b.limits(10_000, 100_000_000));
             Tally t = Runs.run(plan, client(s), loops.group(), 20);
             assertThat(t.ended()).isEqualTo(100);
             // the hang outlasts the 100 ms wait, so some are dropped; how many depends on when this machine sees the

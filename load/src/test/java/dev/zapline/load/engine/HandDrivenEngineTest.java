@@ -103,10 +103,7 @@ class HandDrivenEngineTest {
         // 50 ms, and from then on the oldest is dropped at 50 ms + 1 ns
         Sim sim = new Sim().service(10 * MS);
         LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 1, 1)
-                .with(b -> {
-                    b.maxInflight = 10_000;
-                    b.maxWaitNanos = 50 * MS;
-                });
+                .with(b -> b.limits(10_000, 50 * MS));
         Engine e = start(sim, plan);
         sim.run(e, 10_000 * MS);
         Tally t = new Tally().read(e.recorders());
@@ -123,10 +120,7 @@ class HandDrivenEngineTest {
     void beyondTheCeilingARequestIsDroppedAtOnce() {
         Sim sim = new Sim().service(10 * MS);
         LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 1, 1)
-                .with(b -> {
-                    b.maxInflight = 5;
-                    b.maxWaitNanos = 10_000 * MS;
-                });
+                .with(b -> b.limits(5, 10_000 * MS));
         Engine e = start(sim, plan);
         sim.run(e, 10_000 * MS);
         Tally t = new Tally().read(e.recorders());

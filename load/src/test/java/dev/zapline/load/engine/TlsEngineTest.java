@@ -79,10 +79,7 @@ class TlsEngineTest {
             LoadPlan plan = LoadPlan.open(Stages.constant(100, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 1, 1)
                     .with(b -> b.reconnectEvery = 1)
                     // a wait no good handshake of a loaded machine reaches, so only the failing ones' requests hit it
-                    .with(b -> {
-                        b.maxInflight = 10_000;
-                        b.maxWaitNanos = 2_000 * MS;
-                    });
+                    .with(b -> b.limits(10_000, 2_000 * MS));
             Engine e = Runs.start(plan, https(t, server.port(), tls), t.loops.group());
             Tally all = Runs.await(e, 30);
             assertThat(all.count(Outcome.SUCCESS)).isEqualTo(20);
