@@ -73,8 +73,10 @@ final class ArmRun {
             LoadPlan plan = handshakes(
                     arm,
                     LoadPlan.maxThroughput(pipeline, settings.durationNanos(), settings.connections(), 1)
-                            .with(b -> b.warmupNanos = warmup)
-                            .with(b -> b.timeoutNanos = TIMEOUT_NANOS));
+                            .with(b -> {
+                                b.warmupNanos = warmup;
+                                b.timeoutNanos = TIMEOUT_NANOS;
+                            }));
             Engine engine = start(arm, url, plan);
             CompletableFuture<Window> stats = new CompletableFuture<>();
             Thread t = new Thread(
