@@ -3,42 +3,28 @@ package dev.zapline.cli;
 import dev.zapline.cli.load.AbortDelay;
 import dev.zapline.cli.load.CommandText;
 import dev.zapline.cli.load.Durations;
-import dev.zapline.cli.load.LoadTarget;
 import dev.zapline.cli.load.NettyDefaults;
 import dev.zapline.cli.load.RequestFlags;
-import dev.zapline.cli.load.RpcTarget;
 import dev.zapline.cli.load.SegmentFlags;
 import dev.zapline.cli.load.StartAt;
-import dev.zapline.cli.load.TargetsFile;
 import dev.zapline.cli.load.TlsFlags;
-import dev.zapline.cli.report.RunReport;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.Engine;
 import dev.zapline.load.engine.LoadPlan;
 import dev.zapline.load.engine.NanoClock;
 import dev.zapline.load.engine.Segment;
-import dev.zapline.load.engine.StatusSet;
-import dev.zapline.load.report.JsonReport;
 import dev.zapline.load.report.LiveMetrics;
 import dev.zapline.load.report.ReportOptions;
 import dev.zapline.load.report.Reporter;
 import dev.zapline.load.report.RunTag;
-import dev.zapline.load.report.Summary;
-import dev.zapline.load.report.Text;
-import dev.zapline.load.schedule.Arrival;
-import dev.zapline.load.schedule.Stages;
 import dev.zapline.load.threshold.Gate;
 import dev.zapline.load.threshold.Thresholds;
 import dev.zapline.transport.metrics.MetricsEndpoint;
-import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -248,6 +234,12 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--nio", description = "Use NIO even where epoll is available.")
     boolean nio;
 
+    /** How long the connections may take to open before the run gives up. */
+    private static final long CONNECT_WAIT_MILLIS = 10_000;
+
+    /** Maps the options to the plan; {@link #client} reads the HTTP version and depth it settled on. */
+    private final LoadPlanning planning = new LoadPlanning(this);
+
     @Override
     public Integer call() throws Exception {
         // all refused before anything starts, like any bad input (exit status 2)
@@ -261,7 +253,6 @@ public final class LoadCommand implements Callable<Integer> {
             // before the first Netty class: they read these once (see NettyDefaults)
             NettyDefaults.applyTo(System.getProperties(), plan.threads());
         }
-        String name = targets != null ? "targets " + targets : url;
         LiveMetrics live = metrics == null ? null : new LiveMetrics();
         try (ZapLoops loops = ZapLoops.create(plan.threads(), !nio);
                 MetricsEndpoint endpoint = live == null ? null : MetricsEndpoint.start(metrics, live::write)) {
@@ -274,78 +265,47 @@ public final class LoadCommand implements Callable<Integer> {
             if (start != null && !quiet && start.warmupCut() != null) {
                 System.err.println(start.warmupCut());
             }
-            Engine engine = Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, 10_000, segment(), anchor);
+            Engine engine =
+                    Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, CONNECT_WAIT_MILLIS, segment(), anchor);
             long late = NanoClock.SYSTEM.nanos() - engine.startNanos();
             if (!quiet) {
-                System.err.println(startLine(plan, loops.name()));
-                if (!segment().isWhole() || start != null) {
-                    System.err.println("zapline load: segment " + segment() + " of the run"
-                            + (start == null ? "" : ", measured phase from " + RunTag.rfc3339(start.instant())));
-                }
-                if (start != null && late > 0) {
-                    System.err.printf(
-                            java.util.Locale.ROOT,
-                            "zapline load: connections opened %.3f s after the %s start: the requests due meanwhile "
-                                    + "go out late and count from their intended times%n",
-                            late / 1e9,
-                            plan.warmupNanos() > 0 ? "warm-up's" : "measured phase's");
-                }
-                if (request.tlsLine() != null) {
-                    System.err.println(request.tlsLine());
-                }
+                announce(plan, loops.name(), start, late);
             }
-            CountDownLatch reported = new CountDownLatch(1);
-            Thread hook = new Thread(
-                    () -> {
-                        engine.stop();
-                        try {
-                            reported.await(plan.graceNanos() / 1_000_000 + 5_000, TimeUnit.MILLISECONDS);
-                        } catch (InterruptedException ignored) {
-                            Thread.currentThread().interrupt();
-                        }
-                    },
-                    "zapline-load-stop");
-            Runtime.getRuntime().addShutdownHook(hook);
-            PrintStream err = System.err;
-            Summary s;
             String command = commandLine();
-            try {
-                s = new Reporter(
-                                engine,
-                                new ReportOptions(
-                                        name, json, hdrLog, quiet ? null : err, System.console() != null, command))
-                        .metrics(live)
-                        .watch(gate)
-                        .tag(new RunTag(
-                                runId(start),
-                                segment().index(),
-                                segment().count(),
-                                start == null ? null : start.instant(),
-                                late))
-                        .run();
-                System.out.print(Text.render(s));
-                if (gate != null) {
-                    System.out.print(gate.verdicts().text());
-                }
-                System.out.flush();
-                if (html != null) {
-                    // before the latch: on Ctrl-C the shutdown hook waits for it, so the page is complete
-                    String members = gate == null || gate.verdicts() == null
-                            ? ""
-                            : gate.verdicts().jsonMembers();
-                    RunReport.write(
-                            html,
-                            List.of(RunReport.Run.parse("the run", JsonReport.render(s, command, members), runName())));
-                }
-            } finally {
-                reported.countDown();
-            }
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is running and waits for us
-            }
-            return gate == null || gate.verdicts().passed() ? 0 : Thresholds.FAILED_EXIT_STATUS;
+            String name = targets != null ? "targets " + targets : url;
+            Reporter reporter = new Reporter(
+                            engine,
+                            new ReportOptions(
+                                    name, json, hdrLog, quiet ? null : System.err, System.console() != null, command))
+                    .metrics(live)
+                    .watch(gate)
+                    .tag(new RunTag(
+                            runId(start),
+                            segment().index(),
+                            segment().count(),
+                            start == null ? null : start.instant(),
+                            late));
+            return LoadFinish.run(engine, reporter, gate, html, command);
+        }
+    }
+
+    /** The lines on stderr once the connections are open: what runs, which segment, how late, over what TLS. */
+    private void announce(LoadPlan plan, String transport, StartAt start, long late) {
+        System.err.println(startLine(plan, transport));
+        if (!segment().isWhole() || start != null) {
+            System.err.println("zapline load: segment " + segment() + " of the run"
+                    + (start == null ? "" : ", measured phase from " + RunTag.rfc3339(start.instant())));
+        }
+        if (start != null && late > 0) {
+            System.err.printf(
+                    java.util.Locale.ROOT,
+                    "zapline load: connections opened %.3f s after the %s start: the requests due meanwhile "
+                            + "go out late and count from their intended times%n",
+                    late / 1e9,
+                    plan.warmupNanos() > 0 ? "warm-up's" : "measured phase's");
+        }
+        if (request.tlsLine() != null) {
+            System.err.println(request.tlsLine());
         }
     }
 
@@ -370,11 +330,6 @@ public final class LoadCommand implements Callable<Integer> {
         return split.runId(spec.commandLine().getParseResult().originalArgs(), start);
     }
 
-    /** The run's name in the report's legend: the HTML file's name without its extension. */
-    private String runName() {
-        return html.getFileName().toString().replaceFirst("\\.html?$", "");
-    }
-
     /** What the run is about to do, printed once its connections are open. */
     String startLine(LoadPlan plan, String transport) {
         String warm = plan.warmupNanos() == 0
@@ -392,117 +347,13 @@ public final class LoadCommand implements Callable<Integer> {
     }
 
     private Client client(ZapLoops loops) throws java.io.IOException {
-        return request.client(loops, url, targets, speaksHttp2(), depth, tls, Durations.nanos(timeout));
+        return request.client(
+                loops, url, targets, planning.speaksHttp2(), planning.depth(), tls, Durations.nanos(timeout));
     }
 
-    /** The target (the URL, or the targets file's first) once parsed, for {@link #speaksHttp2}. */
-    private LoadTarget origin;
-
-    /** Streams per HTTP/2 connection, or calls in flight per RPC one: the plan's depth ({@link #plan}). */
-    private int depth = 1;
-
-    /**
-     * Whether the run speaks HTTP/2: {@code --http2}, an {@code h2c://} URL, or an {@code https://} target whose
-     * {@code --alpn} offers h2.
-     *
-     * @throws IllegalArgumentException for {@code --http2} with a ZAP target
-     */
-    boolean speaksHttp2() {
-        if (RpcTarget.isRpc(url)) {
-            if (http2) {
-                throw new IllegalArgumentException("--http2 is for HTTP targets, not " + url);
-            }
-            return false;
-        }
-        if (origin == null) {
-            try {
-                origin = url != null
-                        ? LoadTarget.parse(url)
-                        : targets != null ? TargetsFile.read(targets).get(0).target() : null;
-            } catch (java.io.IOException e) {
-                throw new IllegalArgumentException("--targets " + targets + ": " + e.getMessage(), e);
-            }
-        }
-        if (origin == null) {
-            return http2;
-        }
-        if (origin.zap() && http2) {
-            throw new IllegalArgumentException(
-                    "--http2 speaks HTTP/2 to an http://, https:// or h2c:// target, not " + origin.url());
-        }
-        return !origin.zap() && (http2 || origin.h2c() || origin.tls() && tls.offersH2());
-    }
-
+    /** The plan the options ask for ({@link LoadPlanning}). */
     LoadPlan plan() {
-        int cores = Runtime.getRuntime().availableProcessors();
-        long timeoutNanos = Durations.nanos(timeout);
-        long waitNanos = maxWait == null ? timeoutNanos : Durations.nanos(maxWait);
-        long warm = Durations.nanos(warmup);
-        if (rate != null && stages != null) {
-            throw new IllegalArgumentException("--rate and --stages are two ways to say the same thing: pick one");
-        }
-        boolean open = rate != null || stages != null;
-        if (open && concurrency != null) {
-            throw new IllegalArgumentException("--concurrency (closed model) does not mix with --rate/--stages");
-        }
-        Segment part = segment();
-        int conns = part.connections(connections != null ? connections : concurrency != null ? concurrency : 10);
-        int users = concurrency == null ? 0 : part.share(concurrency);
-        if (concurrency != null && !open && users == 0) {
-            throw new IllegalArgumentException("--segment " + part + " of --concurrency " + concurrency
-                    + " has no users (user u runs in segment u mod " + part.count() + "): use at most "
-                    + concurrency + " segments");
-        }
-        if (users > 0 && !open) {
-            conns = Math.min(conns, users);
-        }
-        int loops = threads != null ? threads : Math.min(cores, conns);
-        int pipeline = this.pipeline;
-        if (speaksHttp2()) {
-            if (pipeline != 0) {
-                throw new IllegalArgumentException(
-                        "--pipeline is HTTP/1.1's; HTTP/2 sends requests side by side on streams: use -m/--streams");
-            }
-            if (streams != null && streams < 1) {
-                throw new IllegalArgumentException("-m/--streams " + streams + " must be at least 1");
-            }
-            depth = streams != null
-                    ? streams
-                    : concurrency != null && !open ? Math.max(1, (users + conns - 1) / conns) : 1;
-            pipeline = depth;
-        } else if (RpcTarget.isRpc(url)) {
-            if (streams != null) {
-                throw new IllegalArgumentException(
-                        "-m/--streams is HTTP/2's: calls in flight per zaprpc:// connection are --pipeline N");
-            }
-            depth = pipeline != 0
-                    ? pipeline
-                    : concurrency != null && !open ? Math.max(1, (users + conns - 1) / conns) : 1;
-            pipeline = depth;
-        } else if (streams != null) {
-            throw new IllegalArgumentException(
-                    "-m/--streams is for HTTP/2 (--http2 or h2c://); HTTP/1.1 pipelines with --pipeline");
-        }
-        LoadPlan plan;
-        if (open) {
-            Stages st = stages != null
-                    ? Stages.parse(stages)
-                    : Stages.constant(rate, Duration.ofNanos(Durations.nanos(duration)));
-            plan = LoadPlan.open(st, Arrival.parse(arrival), seed, conns, loops)
-                    .withPipeline(pipeline == 0 ? 1 : pipeline);
-        } else if (concurrency != null) {
-            plan = LoadPlan.closed(users, Durations.nanos(duration), conns, loops)
-                    .withPipeline(pipeline)
-                    .withThink(Durations.nanos(think));
-        } else {
-            plan = LoadPlan.maxThroughput(pipeline == 0 ? 1 : pipeline, Durations.nanos(duration), conns, loops);
-        }
-        return plan.withTimeout(timeoutNanos)
-                .withLimits(open ? maxInflight : Integer.MAX_VALUE, waitNanos)
-                .withWarmup(warm)
-                .withExpect(StatusSet.parse(expectStatus))
-                .withAdaptive(adaptive)
-                .withReconnectEvery(reconnectEvery);
+        return planning.plan();
     }
 
     /** {@code --segment}, or the whole run. */

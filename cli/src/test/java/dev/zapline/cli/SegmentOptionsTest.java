@@ -37,7 +37,7 @@ class SegmentOptionsTest {
     @Test
     void aStartInstantAlreadyPastRunsLateWithoutWarmupUnlessTheMeasuredPhaseIsOver() {
         LoadPlan plan = LoadPlan.open(Stages.constant(100, java.time.Duration.ofSeconds(10)), Arrival.UNIFORM, 1, 1, 1)
-                .withWarmup(2_000_000_000L);
+                .with(b -> b.warmupNanos = 2_000_000_000L);
         StartAt late = StartAt.parse("2026-12-01T23:49:57Z", NOW);
         assertThat(late.fit(plan).warmupNanos()).isZero();
         assertThat(late.warmupCut()).contains("passed 3.000 s ago", "count from their intended times");
@@ -65,7 +65,7 @@ class SegmentOptionsTest {
     @Test
     void warmupIsCutToWhatFitsBeforeTheInstantAndSaysSo() {
         LoadPlan plan = LoadPlan.open(Stages.constant(100, java.time.Duration.ofSeconds(1)), Arrival.UNIFORM, 1, 1, 1)
-                .withWarmup(3_000_000_000L);
+                .with(b -> b.warmupNanos = 3_000_000_000L);
         StartAt roomy = StartAt.parse("+10s", NOW);
         assertThat(roomy.fit(plan).warmupNanos()).isEqualTo(3_000_000_000L);
         assertThat(roomy.warmupCut()).isNull();

@@ -65,7 +65,7 @@ public final class ZapClient implements AutoCloseable {
 
     /** A client with default settings; connections open in the background (requests wait for them). */
     public static ZapClient connect(String... addresses) {
-        return connect(ZapClientConfig.defaults().withConnections(Math.max(1, addresses.length)), addresses);
+        return connect(ZapClientConfig.defaults().with(c -> c.connections = Math.max(1, addresses.length)), addresses);
     }
 
     public static ZapClient connect(ZapClientConfig config, String... addresses) {

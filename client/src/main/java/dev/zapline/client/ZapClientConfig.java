@@ -5,6 +5,7 @@ import dev.zapline.transport.ClientTls;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
@@ -72,197 +73,87 @@ public record ZapClientConfig(
         }
     }
 
+    /** The defaults: one connection on one event loop, epoll where available, plaintext. */
     public static ZapClientConfig defaults() {
-        return new ZapClientConfig(
-                1,
-                1,
-                true,
-                ZapHttp.DEFAULT_MAX_FRAME,
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(30),
-                Duration.ofMillis(100),
-                Duration.ofSeconds(10),
-                0.2,
-                Duration.ofMillis(10),
-                System::nanoTime,
-                () -> ThreadLocalRandom.current().nextDouble(),
-                null);
-    }
-
-    public ZapClientConfig withConnections(int n) {
-        return new ZapClientConfig(
-                n,
-                eventLoops,
-                nativeTransport,
-                maxFrame,
-                connectTimeout,
-                requestTimeout,
-                backoffMin,
-                backoffMax,
-                jitter,
-                tick,
-                nanoClock,
-                random,
-                tls);
-    }
-
-    public ZapClientConfig withEventLoops(int n) {
-        return new ZapClientConfig(
-                connections,
-                n,
-                nativeTransport,
-                maxFrame,
-                connectTimeout,
-                requestTimeout,
-                backoffMin,
-                backoffMax,
-                jitter,
-                tick,
-                nanoClock,
-                random,
-                tls);
-    }
-
-    public ZapClientConfig withNativeTransport(boolean on) {
-        return new ZapClientConfig(
-                connections,
-                eventLoops,
-                on,
-                maxFrame,
-                connectTimeout,
-                requestTimeout,
-                backoffMin,
-                backoffMax,
-                jitter,
-                tick,
-                nanoClock,
-                random,
-                tls);
-    }
-
-    public ZapClientConfig withMaxFrame(int bytes) {
-        return new ZapClientConfig(
-                connections,
-                eventLoops,
-                nativeTransport,
-                bytes,
-                connectTimeout,
-                requestTimeout,
-                backoffMin,
-                backoffMax,
-                jitter,
-                tick,
-                nanoClock,
-                random,
-                tls);
-    }
-
-    public ZapClientConfig withConnectTimeout(Duration d) {
-        return new ZapClientConfig(
-                connections,
-                eventLoops,
-                nativeTransport,
-                maxFrame,
-                d,
-                requestTimeout,
-                backoffMin,
-                backoffMax,
-                jitter,
-                tick,
-                nanoClock,
-                random,
-                tls);
-    }
-
-    public ZapClientConfig withRequestTimeout(Duration d) {
-        return new ZapClientConfig(
-                connections,
-                eventLoops,
-                nativeTransport,
-                maxFrame,
-                connectTimeout,
-                d,
-                backoffMin,
-                backoffMax,
-                jitter,
-                tick,
-                nanoClock,
-                random,
-                tls);
-    }
-
-    /** Reconnect delays: {@code min · 2^(failures − 1)}, at most {@code max}, less up to {@code jitter} of it. */
-    public ZapClientConfig withBackoff(Duration min, Duration max, double jitter) {
-        return new ZapClientConfig(
-                connections,
-                eventLoops,
-                nativeTransport,
-                maxFrame,
-                connectTimeout,
-                requestTimeout,
-                min,
-                max,
-                jitter,
-                tick,
-                nanoClock,
-                random,
-                tls);
-    }
-
-    public ZapClientConfig withTick(Duration d) {
-        return new ZapClientConfig(
-                connections,
-                eventLoops,
-                nativeTransport,
-                maxFrame,
-                connectTimeout,
-                requestTimeout,
-                backoffMin,
-                backoffMax,
-                jitter,
-                d,
-                nanoClock,
-                random,
-                tls);
-    }
-
-    /** The time source of timeouts and backoff, and the random source of the jitter. */
-    public ZapClientConfig withClock(LongSupplier nanoClock, DoubleSupplier random) {
-        return new ZapClientConfig(
-                connections,
-                eventLoops,
-                nativeTransport,
-                maxFrame,
-                connectTimeout,
-                requestTimeout,
-                backoffMin,
-                backoffMax,
-                jitter,
-                tick,
-                nanoClock,
-                random,
-                tls);
+        return new Builder().build();
     }
 
     /**
-     * Connections speak TLS with {@code t} (null: plaintext), offering the ALPN protocol {@code zap} unless {@code t}
-     * names its own. TCP addresses only.
+     * This config with {@code change} made to a copy of its fields, e.g. {@code config.with(c -> c.connections =
+     * 4)}; the result is checked like any new config.
      */
-    public ZapClientConfig withTls(ClientTls t) {
-        ClientTls tls = t != null && t.alpn().isEmpty() ? t.withAlpn(ZAP_ALPN) : t;
-        return new ZapClientConfig(
-                connections,
-                eventLoops,
-                nativeTransport,
-                maxFrame,
-                connectTimeout,
-                requestTimeout,
-                backoffMin,
-                backoffMax,
-                jitter,
-                tick,
-                nanoClock,
-                random,
-                tls);
+    public ZapClientConfig with(Consumer<Builder> change) {
+        Builder b = new Builder(this);
+        change.accept(b);
+        return b.build();
+    }
+
+    /**
+     * A config's fields, open to change, for {@link #with}: one field per component of the same name, so a change
+     * names just what it sets, plus a setter for each group that goes together; the config is checked when built.
+     * The initial values are the {@linkplain #defaults() defaults}. Connections speak TLS with {@code tls} (null:
+     * plaintext; TCP addresses only), offering {@link #ZAP_ALPN} unless it names its own ALPN protocols.
+     */
+    public static final class Builder {
+        public int connections = 1;
+        public int eventLoops = 1;
+        public boolean nativeTransport = true;
+        public int maxFrame = ZapHttp.DEFAULT_MAX_FRAME;
+        public Duration connectTimeout = Duration.ofSeconds(5);
+        public Duration requestTimeout = Duration.ofSeconds(30);
+        public Duration backoffMin = Duration.ofMillis(100);
+        public Duration backoffMax = Duration.ofSeconds(10);
+        public double jitter = 0.2;
+        public Duration tick = Duration.ofMillis(10);
+        public LongSupplier nanoClock = System::nanoTime;
+        public DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+        public ClientTls tls;
+
+        private Builder() {}
+
+        private Builder(ZapClientConfig c) {
+            connections = c.connections;
+            eventLoops = c.eventLoops;
+            nativeTransport = c.nativeTransport;
+            maxFrame = c.maxFrame;
+            backoff(c.backoffMin, c.backoffMax, c.jitter);
+            connectTimeout = c.connectTimeout;
+            requestTimeout = c.requestTimeout;
+            tick = c.tick;
+            tls = c.tls;
+            clock(c.nanoClock, c.random);
+        }
+
+        /** Reconnect delays: {@code min · 2^(failures − 1)}, at most {@code max}, less up to {@code jitter} of it. */
+        public Builder backoff(Duration min, Duration max, double jitter) {
+            backoffMin = min;
+            backoffMax = max;
+            this.jitter = jitter;
+            return this;
+        }
+
+        /** The time source of timeouts and backoff, and the random source of the jitter. */
+        public Builder clock(LongSupplier nanoClock, DoubleSupplier random) {
+            this.nanoClock = nanoClock;
+            this.random = random;
+            return this;
+        }
+
+        private ZapClientConfig build() {
+            return new ZapClientConfig(
+                    connections,
+                    eventLoops,
+                    nativeTransport,
+                    maxFrame,
+                    connectTimeout,
+                    requestTimeout,
+                    backoffMin,
+                    backoffMax,
+                    jitter,
+                    tick,
+                    nanoClock,
+                    random,
+                    tls != null && tls.alpn().isEmpty() ? tls.withAlpn(ZAP_ALPN) : tls);
+        }
     }
 }

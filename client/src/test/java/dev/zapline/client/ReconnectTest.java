@@ -30,8 +30,7 @@ class ReconnectTest {
     void reconnectsAfterTheServerRestartsWithExponentialBackoff() throws Exception {
         ManualClock clock = new ManualClock();
         ZapClientConfig config = ZapClientConfig.defaults()
-                .withBackoff(SECOND, Duration.ofSeconds(8), 0.5)
-                .withClock(clock, () -> 0.0);
+                .with(c -> c.backoff(SECOND, Duration.ofSeconds(8), 0.5).clock(clock, () -> 0.0));
         TestServer first = TestServer.start("first", "127.0.0.1:0");
         int port = first.port(0);
         String address = "127.0.0.1:" + port;

@@ -161,7 +161,7 @@ class ZapChannelTest {
             throws Exception {
         try (StubServer stub = new StubServer(reply)) {
             RecordingListener events = new RecordingListener();
-            ZapChannel ch = connect(stub.port(), CONFIG.withMaxFrame(1024), events);
+            ZapChannel ch = connect(stub.port(), CONFIG.with(c -> c.maxFrame = 1024), events);
             ZapFrame health = ZapRequest.get("/health").encode();
             onLoop(ch, () -> {
                 ch.write(health, 7);

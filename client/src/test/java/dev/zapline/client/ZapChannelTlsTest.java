@@ -53,7 +53,7 @@ class ZapChannelTlsTest {
     }
 
     private static CompletableFuture<ZapChannel> connect(ClientTls tls, ZapListener listener) {
-        ZapClientConfig config = ZapClientConfig.defaults().withTls(tls);
+        ZapClientConfig config = ZapClientConfig.defaults().with(c -> c.tls = tls);
         return ZapChannel.connect(loops, loops.next(), ZapAddress.tcp("127.0.0.1", zaps), config, listener);
     }
 
@@ -93,8 +93,8 @@ class ZapChannelTlsTest {
 
     @Test
     void theZapClientSpeaksTlsThroughItsConfig() throws Exception {
-        ZapClientConfig config =
-                ZapClientConfig.defaults().withTls(ClientTls.defaults().withCaCert(ca));
+        ZapClientConfig config = ZapClientConfig.defaults()
+                .with(c -> c.tls = ClientTls.defaults().withCaCert(ca));
         try (ZapClient client = ZapClient.connect(config, "127.0.0.1:" + zaps)) {
             ZapResponse r = client.sendSync(ZapRequest.get("/health"), Duration.ofSeconds(30));
             assertThat(r.status()).isEqualTo(200);
@@ -104,7 +104,7 @@ class ZapChannelTlsTest {
 
     @Test
     void tlsOverAUnixSocketIsRefused() {
-        ZapClientConfig config = ZapClientConfig.defaults().withTls(ClientTls.defaults());
+        ZapClientConfig config = ZapClientConfig.defaults().with(c -> c.tls = ClientTls.defaults());
         assertThatThrownBy(() -> ZapChannel.connect(
                         loops, loops.next(), ZapAddress.unix("/tmp/none.sock"), config, new RecordingListener()))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -64,7 +64,7 @@ class ZapClientTest {
     void manyAsyncRequestsCompleteWithTheirOwnResponses() throws Exception {
         try (TestServer server = TestServer.start("a", "127.0.0.1:0");
                 ZapClient client =
-                        ZapClient.connect(ZapClientConfig.defaults().withConnections(2), server.address(0))) {
+                        ZapClient.connect(ZapClientConfig.defaults().with(c -> c.connections = 2), server.address(0))) {
             List<CompletableFuture<ZapResponse>> futures = new ArrayList<>();
             for (int i = 0; i < 500; i++) {
                 futures.add(client.send(ZapRequest.get("/n/" + i)));
@@ -91,8 +91,8 @@ class ZapClientTest {
     void balancesOverTwoAddresses() throws Exception {
         try (TestServer a = TestServer.start("a", "127.0.0.1:0");
                 TestServer b = TestServer.start("b", "127.0.0.1:0");
-                ZapClient client =
-                        ZapClient.connect(ZapClientConfig.defaults().withConnections(2), a.address(0), b.address(0))) {
+                ZapClient client = ZapClient.connect(
+                        ZapClientConfig.defaults().with(c -> c.connections = 2), a.address(0), b.address(0))) {
             Await.until("both connections up", () -> client.connectionsUp() == 2);
             List<String> answers = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
@@ -145,7 +145,7 @@ class ZapClientTest {
     @Test
     void timesOutByTheClockAndDropsTheLateResponse() throws Exception {
         ManualClock clock = new ManualClock();
-        ZapClientConfig config = ZapClientConfig.defaults().withClock(clock, () -> 0.0);
+        ZapClientConfig config = ZapClientConfig.defaults().with(c -> c.clock(clock, () -> 0.0));
         try (TestServer server = TestServer.start("a", "127.0.0.1:0");
                 ZapClient client = ZapClient.connect(config, server.address(0))) {
             CompletableFuture<ZapResponse> hung = client.send(ZapRequest.get("/hang"), SECOND);

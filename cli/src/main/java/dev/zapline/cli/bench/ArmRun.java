@@ -33,6 +33,9 @@ import java.util.concurrent.locks.LockSupport;
 final class ArmRun {
 
     private static final long STATS_MILLIS = 5_000;
+    /** How long a run's connections may take to open. */
+    private static final long CONNECT_MILLIS = 10_000;
+
     private static final long TIMEOUT_NANOS = 5_000_000_000L;
     /** The open-model run follows the warm max-throughput run; one second settles the new schedule. */
     private static final long LATENCY_WARMUP_NANOS = 1_000_000_000L;
@@ -57,9 +60,8 @@ final class ArmRun {
         LoadPlan plan = handshakes(
                 arm,
                 LoadPlan.maxThroughput(pipeline, nanos, settings.connections(), 1)
-                        .withTimeout(TIMEOUT_NANOS));
-        Engine engine = Engine.start(
-                plan, client(arm, url, Math.max(1, plan.pipeline())), loops.group(), NanoClock.SYSTEM, 10_000);
+                        .with(b -> b.timeoutNanos = TIMEOUT_NANOS));
+        Engine engine = start(arm, url, plan);
         new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
     }
 
@@ -71,10 +73,11 @@ final class ArmRun {
             LoadPlan plan = handshakes(
                     arm,
                     LoadPlan.maxThroughput(pipeline, settings.durationNanos(), settings.connections(), 1)
-                            .withWarmup(warmup)
-                            .withTimeout(TIMEOUT_NANOS));
-            Engine engine = Engine.start(
-                    plan, client(arm, url, Math.max(1, plan.pipeline())), loops.group(), NanoClock.SYSTEM, 10_000);
+                            .with(b -> {
+                                b.warmupNanos = warmup;
+                                b.timeoutNanos = TIMEOUT_NANOS;
+                            }));
+            Engine engine = start(arm, url, plan);
             CompletableFuture<Window> stats = new CompletableFuture<>();
             Thread t = new Thread(
                     () -> {
@@ -135,14 +138,15 @@ final class ArmRun {
                         1,
                         settings.connections(),
                         1)
-                .withPipeline(1)
-                .withTimeout(TIMEOUT_NANOS)
-                .withLimits(Math.max(1_000, settings.connections() * 16), TIMEOUT_NANOS)
-                .withWarmup(LATENCY_WARMUP_NANOS);
+                .with(b -> {
+                    b.pipeline = 1;
+                    b.timeoutNanos = TIMEOUT_NANOS;
+                    b.limits(Math.max(1_000, settings.connections() * 16), TIMEOUT_NANOS);
+                    b.warmupNanos = LATENCY_WARMUP_NANOS;
+                });
         plan = handshakes(arm, plan);
         log.println("zapline bench: " + arm.label + ": open model at " + (long) rate + " req/s ...");
-        Engine engine = Engine.start(
-                plan, client(arm, url, Math.max(1, plan.pipeline())), loops.group(), NanoClock.SYSTEM, 10_000);
+        Engine engine = start(arm, url, plan);
         Summary s = new Reporter(engine, new ReportOptions(url, null, null, null, false)).run();
         return new ArmResult.LatencyAt(
                 settings.latencyAt(),
@@ -152,6 +156,12 @@ final class ArmRun {
                 s.corrected().p(99),
                 s.corrected().p(99.9),
                 s.scheduled() - success(s));
+    }
+
+    /** Opens the plan's connections to the arm's server at {@code url} and starts the run. */
+    private Engine start(Arm arm, String url, LoadPlan plan) {
+        return Engine.start(
+                plan, client(arm, url, Math.max(1, plan.pipeline())), loops.group(), NanoClock.SYSTEM, CONNECT_MILLIS);
     }
 
     static String url(Arm arm, BenchServer server) {
@@ -166,7 +176,7 @@ final class ArmRun {
 
     /** A handshake arm's plan closes each connection after one request, so every request opens one. */
     private static LoadPlan handshakes(Arm arm, LoadPlan plan) {
-        return arm.handshakes() ? plan.withReconnectEvery(1) : plan;
+        return arm.handshakes() ? plan.with(b -> b.reconnectEvery = 1) : plan;
     }
 
     /** The handshakes of a TLS arm's run, or null for a plaintext one. */

@@ -1,5 +1,6 @@
 package dev.zapline.cli.bench;
 
+import dev.zapline.load.report.Machine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.zapline.cli.bench;
 
 import dev.zapline.client.ZapLoops;
-import dev.zapline.transport.ServerTls;
+import dev.zapline.load.report.Machine;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -68,7 +68,7 @@ public final class BenchRunner {
     /** Each arm's running server, by {@link Arm#serverKey()}; touched by the running thread only. */
     private final Map<String, BenchServer> servers = new LinkedHashMap<>();
     /** The TLS arms' certificate and key, made on first use; touched by the running thread only. */
-    private Certificate certificate;
+    private BenchCertificate certificate;
 
     private final Map<String, String> startFailures = new LinkedHashMap<>();
 
@@ -288,39 +288,11 @@ public final class BenchRunner {
      * --self-signed} makes) for 127.0.0.1, written as PEM files to a directory only this user reads, so zapline and
      * nginx both serve the same one (the server's signature is a large part of a full handshake's cost).
      */
-    private Certificate certificate() throws IOException {
+    private BenchCertificate certificate() throws IOException {
         if (certificate == null) {
-            certificate = Certificate.make();
+            certificate = BenchCertificate.make();
         }
         return certificate;
-    }
-
-    /** A certificate chain and key in PEM files, in their own temporary directory. */
-    private record Certificate(Path dir, Path cert, Path key) {
-
-        static Certificate make() throws IOException {
-            Path dir = java.nio.file.Files.createTempDirectory("zapline-bench-tls");
-            ServerTls made = ServerTls.selfSigned("localhost", "127.0.0.1");
-            Path cert = dir.resolve("cert.pem");
-            Path key = dir.resolve("key.pem");
-            java.nio.file.Files.writeString(cert, made.certificatePem());
-            java.nio.file.Files.writeString(key, made.privateKeyPem());
-            return new Certificate(dir, cert, key);
-        }
-
-        NginxServer.Tls nginx() {
-            return new NginxServer.Tls(cert, key);
-        }
-
-        void delete() {
-            try {
-                java.nio.file.Files.deleteIfExists(cert);
-                java.nio.file.Files.deleteIfExists(key);
-                java.nio.file.Files.deleteIfExists(dir);
-            } catch (IOException ignored) {
-                // a temp directory
-            }
-        }
     }
 
     /** The open-model run and the wrk cross-check, when asked for, on the arm's warm server (plain set). */

@@ -78,7 +78,7 @@ public final class StartAt {
                             + "count from their intended times",
                     at,
                     since / 1e9);
-            return plan.withWarmup(0);
+            return plan.with(b -> b.warmupNanos = 0);
         }
         long room = -since - CONNECT;
         if (plan.warmupNanos() <= room) {
@@ -91,7 +91,7 @@ public final class StartAt {
                 at,
                 w / 1e9,
                 plan.warmupNanos() / 1e9);
-        return plan.withWarmup(w);
+        return plan.with(b -> b.warmupNanos = w);
     }
 
     /** What {@link #fit} said about the warm-up, or null when it fitted. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.zapline.cli.Main;
 import dev.zapline.cli.report.Chromium;
+import dev.zapline.load.report.Machine;
 import dev.zapline.wire.peer.Peers;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;

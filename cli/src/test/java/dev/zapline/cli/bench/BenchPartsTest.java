@@ -3,6 +3,7 @@ package dev.zapline.cli.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.zapline.load.report.Machine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -29,8 +29,11 @@ final class ClientSnippets {
 
     ZapClientConfig config() {
         // @start region="config"
-        ZapClientConfig c = ZapClientConfig.defaults().withConnections(4).withRequestTimeout(Duration.ofSeconds(2));
-        ZapClientConfig overTls = c.withTls(ClientTls.defaults().withCaCert(Path.of("ca.pem"))); // zaps
+        ZapClientConfig config = ZapClientConfig.defaults().with(c -> {
+            c.connections = 4;
+            c.requestTimeout = Duration.ofSeconds(2);
+        });
+        ZapClientConfig overTls = config.with(c -> c.tls = ClientTls.defaults().withCaCert(Path.of("ca.pem"))); // zaps
         // @end
         return overTls;
     }

@@ -6,6 +6,7 @@ import dev.zapline.load.schedule.Stage;
 import dev.zapline.load.schedule.Stages;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * What to run, independent of the target. Three models:
@@ -63,6 +64,15 @@ public record LoadPlan(
 
     public static final long DEFAULT_TICK = 100_000;
 
+    /** Per-request timeout and longest wait for a connection, unless changed. */
+    static final long DEFAULT_TIMEOUT = 10_000_000_000L;
+
+    /** How long requests in flight may finish after a stop, unless changed. */
+    static final long DEFAULT_GRACE = 2_000_000_000L;
+
+    /** An open plan's cap on requests in flight plus waiting, unless changed. */
+    static final int OPEN_MAX_INFLIGHT = 10_000;
+
     public LoadPlan {
         if (connections < 1 || threads < 1 || pipeline < 0 || users < 0 || maxInflight < 1) {
             throw new IllegalArgumentException("connections " + connections + ", threads " + threads + ", pipeline "
@@ -98,54 +108,37 @@ public record LoadPlan(
 
     /** An open run with the usual defaults: 1 connection per 1000 req/s peak is the caller's business. */
     public static LoadPlan open(Stages stages, Arrival arrival, long seed, int connections, int threads) {
-        return new LoadPlan(
-                stages,
-                arrival,
-                seed,
-                0,
-                0,
-                0,
-                0,
-                connections,
-                threads,
-                1,
-                10_000_000_000L,
-                10_000,
-                10_000_000_000L,
-                StatusSet.parse("2xx"),
-                DEFAULT_TICK,
-                2_000_000_000L,
-                false,
-                0);
+        Builder b = new Builder(connections, threads);
+        b.stages = stages;
+        b.arrival = arrival;
+        b.seed = seed;
+        b.pipeline = 1;
+        b.maxInflight = OPEN_MAX_INFLIGHT;
+        return b.build();
     }
 
     /** A closed run of {@code users} back-to-back users. */
     public static LoadPlan closed(int users, long durationNanos, int connections, int threads) {
-        return new LoadPlan(
-                null,
-                Arrival.UNIFORM,
-                0,
-                users,
-                0,
-                durationNanos,
-                0,
-                connections,
-                threads,
-                0,
-                10_000_000_000L,
-                Integer.MAX_VALUE,
-                10_000_000_000L,
-                StatusSet.parse("2xx"),
-                DEFAULT_TICK,
-                2_000_000_000L,
-                false,
-                0);
+        Builder b = new Builder(connections, threads);
+        b.users = users;
+        b.durationNanos = durationNanos;
+        return b.build();
     }
 
     /** Every connection kept {@code pipeline} requests deep for {@code durationNanos}. */
     public static LoadPlan maxThroughput(int pipeline, long durationNanos, int connections, int threads) {
         return closed(Math.multiplyExact(connections, Math.max(1, pipeline)), durationNanos, connections, threads)
-                .withPipeline(Math.max(1, pipeline));
+                .with(b -> b.pipeline = Math.max(1, pipeline));
+    }
+
+    /**
+     * This plan with {@code change} made to a copy of its fields, e.g. {@code plan.with(b -> b.pipeline = 4)}; the
+     * result is checked like any new plan.
+     */
+    public LoadPlan with(Consumer<Builder> change) {
+        Builder b = new Builder(this);
+        change.accept(b);
+        return b.build();
     }
 
     public boolean isOpen() {
@@ -193,202 +186,89 @@ public record LoadPlan(
         return isOpen() ? stages.expectedCount() : 0;
     }
 
-    public LoadPlan withPipeline(int p) {
-        return new LoadPlan(
-                stages,
-                arrival,
-                seed,
-                users,
-                thinkNanos,
-                durationNanos,
-                warmupNanos,
-                connections,
-                threads,
-                p,
-                timeoutNanos,
-                maxInflight,
-                maxWaitNanos,
-                expect,
-                tickNanos,
-                graceNanos,
-                adaptive,
-                reconnectEvery);
-    }
+    /**
+     * A plan's fields, open to change, for {@link #with}: one field per component of the same name, so a change
+     * names just what it sets, plus a setter for each pair that goes together; the plan is checked when built. The
+     * initial values are the defaults both models share.
+     */
+    public static final class Builder {
+        public Stages stages;
+        public Arrival arrival = Arrival.UNIFORM;
+        public long seed;
+        public int users;
+        public long thinkNanos;
+        public long durationNanos;
+        public long warmupNanos;
+        public int connections;
+        public int threads;
+        public int pipeline;
+        public long timeoutNanos = DEFAULT_TIMEOUT;
+        public int maxInflight = Integer.MAX_VALUE;
+        public long maxWaitNanos = DEFAULT_TIMEOUT;
+        public StatusSet expect = StatusSet.parse("2xx");
+        public long tickNanos = DEFAULT_TICK;
+        public long graceNanos = DEFAULT_GRACE;
+        public boolean adaptive;
+        public int reconnectEvery;
 
-    public LoadPlan withTimeout(long nanos) {
-        return new LoadPlan(
-                stages,
-                arrival,
-                seed,
-                users,
-                thinkNanos,
-                durationNanos,
-                warmupNanos,
-                connections,
-                threads,
-                pipeline,
-                nanos,
-                maxInflight,
-                maxWaitNanos,
-                expect,
-                tickNanos,
-                graceNanos,
-                adaptive,
-                reconnectEvery);
-    }
+        private Builder(int connections, int threads) {
+            this.connections = connections;
+            this.threads = threads;
+        }
 
-    public LoadPlan withLimits(int maxInflight, long maxWaitNanos) {
-        return new LoadPlan(
-                stages,
-                arrival,
-                seed,
-                users,
-                thinkNanos,
-                durationNanos,
-                warmupNanos,
-                connections,
-                threads,
-                pipeline,
-                timeoutNanos,
-                maxInflight,
-                maxWaitNanos,
-                expect,
-                tickNanos,
-                graceNanos,
-                adaptive,
-                reconnectEvery);
-    }
+        private Builder(LoadPlan p) {
+            stages = p.stages;
+            arrival = p.arrival;
+            seed = p.seed;
+            users = p.users;
+            thinkNanos = p.thinkNanos;
+            durationNanos = p.durationNanos;
+            warmupNanos = p.warmupNanos;
+            connections = p.connections;
+            threads = p.threads;
+            pipeline = p.pipeline;
+            limits(p.maxInflight, p.maxWaitNanos);
+            timeoutNanos = p.timeoutNanos;
+            expect = p.expect;
+            adaptive = p.adaptive;
+            reconnectEvery = p.reconnectEvery;
+            tick(p.tickNanos, p.graceNanos);
+        }
 
-    public LoadPlan withWarmup(long nanos) {
-        return new LoadPlan(
-                stages,
-                arrival,
-                seed,
-                users,
-                thinkNanos,
-                durationNanos,
-                nanos,
-                connections,
-                threads,
-                pipeline,
-                timeoutNanos,
-                maxInflight,
-                maxWaitNanos,
-                expect,
-                tickNanos,
-                graceNanos,
-                adaptive,
-                reconnectEvery);
-    }
+        /** Requests in flight plus waiting, at most, and how long one may wait for a connection. */
+        public Builder limits(int most, long waitNanos) {
+            maxInflight = most;
+            maxWaitNanos = waitNanos;
+            return this;
+        }
 
-    public LoadPlan withThink(long nanos) {
-        return new LoadPlan(
-                stages,
-                arrival,
-                seed,
-                users,
-                nanos,
-                durationNanos,
-                warmupNanos,
-                connections,
-                threads,
-                pipeline,
-                timeoutNanos,
-                maxInflight,
-                maxWaitNanos,
-                expect,
-                tickNanos,
-                graceNanos,
-                adaptive,
-                reconnectEvery);
-    }
+        /** The pacing tick, and how long requests in flight may finish after a stop. */
+        public Builder tick(long nanos, long graceNanos) {
+            tickNanos = nanos;
+            this.graceNanos = graceNanos;
+            return this;
+        }
 
-    public LoadPlan withExpect(StatusSet s) {
-        return new LoadPlan(
-                stages,
-                arrival,
-                seed,
-                users,
-                thinkNanos,
-                durationNanos,
-                warmupNanos,
-                connections,
-                threads,
-                pipeline,
-                timeoutNanos,
-                maxInflight,
-                maxWaitNanos,
-                s,
-                tickNanos,
-                graceNanos,
-                adaptive,
-                reconnectEvery);
-    }
-
-    public LoadPlan withTick(long nanos, long graceNanos) {
-        return new LoadPlan(
-                stages,
-                arrival,
-                seed,
-                users,
-                thinkNanos,
-                durationNanos,
-                warmupNanos,
-                connections,
-                threads,
-                pipeline,
-                timeoutNanos,
-                maxInflight,
-                maxWaitNanos,
-                expect,
-                nanos,
-                graceNanos,
-                adaptive,
-                reconnectEvery);
-    }
-
-    public LoadPlan withAdaptive(boolean on) {
-        return new LoadPlan(
-                stages,
-                arrival,
-                seed,
-                users,
-                thinkNanos,
-                durationNanos,
-                warmupNanos,
-                connections,
-                threads,
-                pipeline,
-                timeoutNanos,
-                maxInflight,
-                maxWaitNanos,
-                expect,
-                tickNanos,
-                graceNanos,
-                on,
-                reconnectEvery);
-    }
-
-    /** Each connection is replaced by a new one after {@code n} requests (0: keep-alive). */
-    public LoadPlan withReconnectEvery(int n) {
-        return new LoadPlan(
-                stages,
-                arrival,
-                seed,
-                users,
-                thinkNanos,
-                durationNanos,
-                warmupNanos,
-                connections,
-                threads,
-                pipeline,
-                timeoutNanos,
-                maxInflight,
-                maxWaitNanos,
-                expect,
-                tickNanos,
-                graceNanos,
-                adaptive,
-                n);
+        private LoadPlan build() {
+            return new LoadPlan(
+                    stages,
+                    arrival,
+                    seed,
+                    users,
+                    thinkNanos,
+                    durationNanos,
+                    warmupNanos,
+                    connections,
+                    threads,
+                    pipeline,
+                    timeoutNanos,
+                    maxInflight,
+                    maxWaitNanos,
+                    expect,
+                    tickNanos,
+                    graceNanos,
+                    adaptive,
+                    reconnectEvery);
+        }
     }
 }

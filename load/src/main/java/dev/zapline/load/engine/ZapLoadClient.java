@@ -44,7 +44,7 @@ public final class ZapLoadClient extends LoadClient {
         for (int i = 0; i < this.frames.length; i++) {
             bytes[i] = this.frames[i].length();
         }
-        this.config = ZapClientConfig.defaults().withTls(tls);
+        this.config = ZapClientConfig.defaults().with(c -> c.tls = tls);
     }
 
     @Override

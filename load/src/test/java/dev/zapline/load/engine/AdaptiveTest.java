@@ -49,15 +49,16 @@ class AdaptiveTest {
     void ceilingRejectsAnEmptyWindowOrCrossedBounds() {
         assertThatThrownBy(() -> Ceiling.next(1, 0, 0, 1, 2)).hasMessageContaining("over 0 ns");
         assertThatThrownBy(() -> Ceiling.next(1, 1, 0, 3, 2)).hasMessageContaining("min 3, max 2");
-        assertThatThrownBy(() -> LoadPlan.closed(2, 1, 1, 1).withAdaptive(true)).hasMessageContaining("open model");
+        assertThatThrownBy(() -> LoadPlan.closed(2, 1, 1, 1).with(b -> b.adaptive = true))
+                .hasMessageContaining("open model");
     }
 
     @Test
     void aSlowTargetLowersTheCeilingAndShedsWhileGoodputHolds() throws Exception {
         LoadPlan plan = LoadPlan.open(Stages.constant(400, Duration.ofMillis(1500)), Arrival.UNIFORM, 0, 4, 1)
-                .withLimits(MAX_INFLIGHT, 10_000_000_000L);
+                .with(b -> b.limits(MAX_INFLIGHT, 10_000_000_000L));
         Summary fixed = run(new Sim().serial(5_000_000), plan);
-        Summary adaptive = run(new Sim().serial(5_000_000), plan.withAdaptive(true));
+        Summary adaptive = run(new Sim().serial(5_000_000), plan.with(b -> b.adaptive = true));
 
         // without --adaptive: nothing dropped, every request waits its turn, the ceiling never moves
         assertThat(fixed.outcomes().get("success")).isEqualTo(600);
@@ -108,8 +109,8 @@ class AdaptiveTest {
     void aTargetThatKeepsUpIsNeverShed() throws Exception {
         // the ceiling never goes below the 40 requests due per 100 ms: only a longer hiccup would shed anything
         LoadPlan plan = LoadPlan.open(Stages.constant(400, Duration.ofMillis(800)), Arrival.UNIFORM, 0, 8, 1)
-                .withLimits(MAX_INFLIGHT, 10_000_000_000L)
-                .withAdaptive(true);
+                .with(b -> b.limits(MAX_INFLIGHT, 10_000_000_000L))
+                .with(b -> b.adaptive = true);
         Summary s = run(new Sim().service(1_000_000), plan);
         assertThat(s.outcomes().get("success")).isEqualTo(320);
         assertThat(s.dropped()).isZero();

@@ -53,8 +53,8 @@ class EngineAllocationTest {
     void adaptiveOpenModelWithWarmupAllocatesAlmostNothingPerRequest() throws Exception {
         // the ceiling's windows, the warm-up recorder's phase split and the pacing buckets all run per request
         LoadPlan plan = LoadPlan.open(Stages.constant(4000, Duration.ofSeconds(4)), Arrival.UNIFORM, 0, 4, 1)
-                .withWarmup(500_000_000L)
-                .withAdaptive(true);
+                .with(b -> b.warmupNanos = 500_000_000L)
+                .with(b -> b.adaptive = true);
         assertThat(perRequest(plan, "open 4000/s adaptive, warm-up")).isLessThan(4.0);
     }
 
@@ -97,7 +97,7 @@ class EngineAllocationTest {
             List<Http2LoadClient.Request> get =
                     List.of(new Http2LoadClient.Request("GET", "/health", List.of(), new byte[0]));
             LoadPlan plan = LoadPlan.open(Stages.constant(4000, Duration.ofSeconds(4)), Arrival.UNIFORM, 0, 4, 1)
-                    .withPipeline(8);
+                    .with(b -> b.pipeline = 8);
             assertThat(perRequest(
                             plan,
                             "h2c open 4000/s",
@@ -121,7 +121,7 @@ class EngineAllocationTest {
     @Test
     void rpcOpenModelLoopAllocatesAlmostNothingPerRequest() throws Exception {
         LoadPlan plan = LoadPlan.open(Stages.constant(4000, Duration.ofSeconds(4)), Arrival.UNIFORM, 0, 4, 1)
-                .withPipeline(8);
+                .with(b -> b.pipeline = 8);
         assertThat(rpc(plan, "rpc open 4000/s")).isLessThan(4.0);
     }
 

@@ -57,7 +57,7 @@ class EngineTest {
     void poissonWithWarmupAddsUpToTheWholeSchedule() throws Exception {
         try (Target t = new Target(2)) {
             LoadPlan plan = LoadPlan.open(Stages.parse("500ms:0->2000,500ms:2000"), Arrival.POISSON, 7, 3, 2)
-                    .withWarmup(200_000_000);
+                    .with(b -> b.warmupNanos = 200_000_000);
             Tally tally = Runs.run(plan, t.zap("/health"), t.loops.group(), 20);
             assertThat(tally.ended()).isEqualTo(plan.schedule().count());
             assertThat(tally.count(Outcome.SUCCESS)).isEqualTo(tally.ended());
@@ -71,7 +71,8 @@ class EngineTest {
             Tally tally = Runs.run(plan, t.zap("/status/503"), t.loops.group(), 20);
             assertThat(tally.count(Outcome.FAILURE_STATUS)).isEqualTo(200);
             assertThat(tally.status(503)).isEqualTo(200);
-            Tally ok = Runs.run(plan.withExpect(StatusSet.parse("2xx,503")), t.zap("/status/503"), t.loops.group(), 20);
+            Tally ok = Runs.run(
+                    plan.with(b -> b.expect = StatusSet.parse("2xx,503")), t.zap("/status/503"), t.loops.group(), 20);
             assertThat(ok.count(Outcome.SUCCESS)).isEqualTo(200);
         }
     }
@@ -92,7 +93,7 @@ class EngineTest {
     @Test
     void thinkTimeSpacesAUsersRequests() throws Exception {
         try (Target t = new Target(1)) {
-            LoadPlan plan = LoadPlan.closed(2, 500_000_000, 1, 1).withThink(50_000_000);
+            LoadPlan plan = LoadPlan.closed(2, 500_000_000, 1, 1).with(b -> b.thinkNanos = 50_000_000);
             Tally tally = Runs.run(plan, t.zap("/health"), t.loops.group(), 20);
             // 2 users, each starting a request at most every 50 ms within 0.5 s: 11 each at most, however fast the
             // target; a loaded machine may manage fewer (the exact spacing is HandDrivenEngineTest's, on a manual

@@ -60,7 +60,7 @@ class FaultTest {
         try (FaultServer s = new FaultServer(n -> n == 20 ? Act.HANG : Act.OK)) {
             // a timeout no answer of a loaded machine reaches: only the hung request's (exact times:
             // HandDrivenEngineTest)
-            LoadPlan plan = plan(200, 1000, 1, 1).withTimeout(2_000_000_000L);
+            LoadPlan plan = plan(200, 1000, 1, 1).with(b -> b.timeoutNanos = 2_000_000_000L);
             Tally t = Runs.run(plan, client(s), loops.group(), 20);
             assertThat(t.ended()).isEqualTo(200);
             assertThat(t.count(Outcome.TIMEOUT)).isEqualTo(1);
@@ -74,7 +74,9 @@ class FaultTest {
         try (FaultServer s = new FaultServer(n -> n == 0 ? Act.HANG : Act.OK)) {
             // the first request hangs for the 1 s timeout; meanwhile the other 99 fall due and only 10 may be in
             // flight or wait: the hung one and the first 9 behind it
-            LoadPlan plan = plan(200, 500, 1, 1).withTimeout(1_000_000_000L).withLimits(10, 10_000_000_000L);
+            LoadPlan plan = plan(200, 500, 1, 1)
+                    .with(b -> b.timeoutNanos = 1_000_000_000L)
+                    .with(b -> b.limits(10, 10_000_000_000L));
             Tally t = Runs.run(plan, client(s), loops.group(), 20);
             assertThat(t.ended()).isEqualTo(100);
             assertThat(t.count(Outcome.TIMEOUT)).isEqualTo(1);
@@ -88,7 +90,9 @@ class FaultTest {
     @Test
     void requestsWaitingLongerThanAllowedAreDropped() throws Exception {
         try (FaultServer s = new FaultServer(n -> n == 0 ? Act.HANG : Act.OK)) {
-            LoadPlan plan = plan(200, 500, 1, 1).withTimeout(300_000_000).withLimits(10_000, 100_000_000);
+            LoadPlan plan = plan(200, 500, 1, 1)
+                    .with(b -> b.timeoutNanos = 300_000_000)
+                    .with(b -> b.limits(10_000, 100_000_000));
             Tally t = Runs.run(plan, client(s), loops.group(), 20);
             assertThat(t.ended()).isEqualTo(100);
             // the hang outlasts the 100 ms wait, so some are dropped; how many depends on when this machine sees the

@@ -35,7 +35,7 @@ class HandDrivenEngineTest {
     void everyRequestIsWrittenAtItsIntendedTimeAndEveryTenMillisecondBucketHoldsTheScheduledCount() {
         Sim sim = new Sim().service(50_000);
         LoadPlan plan = LoadPlan.open(Stages.constant(2000, Duration.ofSeconds(2)), Arrival.UNIFORM, 0, 4, 1)
-                .withWarmup(300 * MS);
+                .with(b -> b.warmupNanos = 300 * MS);
         Engine e = start(sim, plan);
         sim.run(e, 10_000 * MS);
 
@@ -103,7 +103,7 @@ class HandDrivenEngineTest {
         // 50 ms, and from then on the oldest is dropped at 50 ms + 1 ns
         Sim sim = new Sim().service(10 * MS);
         LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 1, 1)
-                .withLimits(10_000, 50 * MS);
+                .with(b -> b.limits(10_000, 50 * MS));
         Engine e = start(sim, plan);
         sim.run(e, 10_000 * MS);
         Tally t = new Tally().read(e.recorders());
@@ -120,7 +120,7 @@ class HandDrivenEngineTest {
     void beyondTheCeilingARequestIsDroppedAtOnce() {
         Sim sim = new Sim().service(10 * MS);
         LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 1, 1)
-                .withLimits(5, 10_000 * MS);
+                .with(b -> b.limits(5, 10_000 * MS));
         Engine e = start(sim, plan);
         sim.run(e, 10_000 * MS);
         Tally t = new Tally().read(e.recorders());
@@ -133,7 +133,7 @@ class HandDrivenEngineTest {
     void aRequestThatGetsNoAnswerTimesOutWithinOneCheckAndItsConnectionIsReopened() {
         Sim sim = new Sim().service(MS);
         LoadPlan plan = LoadPlan.open(Stages.constant(100, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 1, 1)
-                .withTimeout(100 * MS);
+                .with(b -> b.timeoutNanos = 100 * MS);
         Engine e = start(sim, plan);
         // 200 ms in, the target stops answering for good
         sim.at(e.startNanos() + 195 * MS, () -> sim.silent = true);
@@ -159,7 +159,7 @@ class HandDrivenEngineTest {
         long[] stall = new long[2];
         sim.answering(t -> (t >= stall[0] && t < stall[1] ? stall[1] : t) + 100_000);
         LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofMillis(600)), Arrival.POISSON, 11, 4, 1)
-                .withWarmup(400 * MS);
+                .with(b -> b.warmupNanos = 400 * MS);
         long[] slots = slots(plan);
         Engine e = start(sim, plan);
         // the target stalls 30 ms before the boundary for 150 ms: the last warm-up requests end after it
@@ -181,7 +181,7 @@ class HandDrivenEngineTest {
     @Test
     void closedUsersCycleThroughServiceAndThinkUntilTheEnd() {
         Sim sim = new Sim().service(MS);
-        LoadPlan plan = LoadPlan.closed(4, 1000 * MS, 4, 1).withThink(10 * MS);
+        LoadPlan plan = LoadPlan.closed(4, 1000 * MS, 4, 1).with(b -> b.thinkNanos = 10 * MS);
         Engine e = start(sim, plan);
         sim.run(e, 10_000 * MS);
         // each user starts a request every 11 ms: at 0, 11, ..., 990 ms of the 1,000 ms run
@@ -210,7 +210,7 @@ class HandDrivenEngineTest {
     void closedUsersWithMoreUsersThanSlotsQueueAndNothingIsLost() {
         Sim sim = new Sim().service(MS);
         // 8 users on 2 connections of depth 1 (pipeline 0 in a closed plan means users / connections = 4)
-        LoadPlan plan = LoadPlan.closed(8, 100 * MS, 2, 1).withPipeline(1);
+        LoadPlan plan = LoadPlan.closed(8, 100 * MS, 2, 1).with(b -> b.pipeline = 1);
         Engine e = start(sim, plan);
         sim.run(e, 10_000 * MS);
         Tally t = all(e);

@@ -65,7 +65,7 @@ class Http2EngineTest {
         try (H2TestServer server = new H2TestServer(100, new Reverse());
                 ZapLoops loops = ZapLoops.create(1, true)) {
             LoadPlan plan = LoadPlan.open(Stages.constant(10, Duration.ofMillis(800)), Arrival.UNIFORM, 0, 1, 1)
-                    .withPipeline(4);
+                    .with(b -> b.pipeline = 4);
             Engine e = Runs.start(plan, client(loops, server, 4, "/a"), loops.group());
             Tally t = Runs.await(e, 30);
             assertThat(t.count(Outcome.SUCCESS)).isEqualTo(t.sent()).isEqualTo(8);
@@ -90,7 +90,7 @@ class Http2EngineTest {
         try (H2TestServer server = new H2TestServer(100, everyFifthRefused);
                 ZapLoops loops = ZapLoops.create(1, true)) {
             LoadPlan plan = LoadPlan.open(Stages.constant(400, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 1, 1)
-                    .withPipeline(4);
+                    .with(b -> b.pipeline = 4);
             Tally t = Runs.run(plan, client(loops, server, 4, "/a"), loops.group(), 30);
             assertThat(t.sent()).isEqualTo(200);
             assertThat(t.count(Outcome.REFUSED)).isEqualTo(40);
@@ -112,7 +112,7 @@ class Http2EngineTest {
         try (H2TestServer server = new H2TestServer(100, goaway);
                 ZapLoops loops = ZapLoops.create(1, true)) {
             LoadPlan plan = LoadPlan.open(Stages.constant(200, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 1, 1)
-                    .withPipeline(1);
+                    .with(b -> b.pipeline = 1);
             Tally t = Runs.run(plan, client(loops, server, 1, "/a"), loops.group(), 30);
             assertThat(t.sent()).isEqualTo(100);
             assertThat(t.count(Outcome.GOAWAY)).isEqualTo(10);
@@ -144,7 +144,7 @@ class Http2EngineTest {
             // stream ids up to 19: ten requests per connection
             Http2LoadClient c = new Http2LoadClient(loops, "127.0.0.1", server.port(), r, "h2c://x/", null, 4, 19);
             LoadPlan plan = LoadPlan.open(Stages.constant(200, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 1, 1)
-                    .withPipeline(4);
+                    .with(b -> b.pipeline = 4);
             Tally t = Runs.run(plan, c, loops.group(), 30);
             assertThat(t.sent()).isEqualTo(100);
             assertThat(t.count(Outcome.SUCCESS)).isEqualTo(100);
@@ -160,7 +160,7 @@ class Http2EngineTest {
             List<Http2LoadClient.Request> r = List.of(new Http2LoadClient.Request("POST", "/up", List.of(), body));
             Http2LoadClient c = new Http2LoadClient(loops, "127.0.0.1", server.port(), r, "h2c://x/", null, 4);
             LoadPlan plan = LoadPlan.open(Stages.constant(100, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 2, 1)
-                    .withPipeline(4);
+                    .with(b -> b.pipeline = 4);
             Tally t = Runs.run(plan, c, loops.group(), 30);
             assertThat(t.count(Outcome.SUCCESS)).isEqualTo(50);
             assertThat(server.bodyBytes.get()).isEqualTo(50L * body.length);

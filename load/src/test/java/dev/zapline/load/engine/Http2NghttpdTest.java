@@ -47,7 +47,7 @@ class Http2NghttpdTest {
                     new Http2LoadClient(loops, "127.0.0.1", server.port(), get("/x"), "h2c://127.0.0.1/x", null, 10);
             // 4,000/s for 0.5 s: 2,000 requests on 4 connections, up to 10 streams each
             LoadPlan plan = LoadPlan.open(Stages.constant(4000, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 4, 1)
-                    .withPipeline(10);
+                    .with(b -> b.pipeline = 10);
             Tally t = Runs.run(plan, client, loops.group(), 30);
             assertThat(t.sent()).isEqualTo(2000);
             assertThat(t.count(Outcome.SUCCESS)).isEqualTo(2000);
@@ -85,7 +85,7 @@ class Http2NghttpdTest {
             Http2LoadClient client =
                     new Http2LoadClient(loops, "127.0.0.1", server.port(), get("/x"), "https://127.0.0.1/x", tls, 10);
             LoadPlan plan = LoadPlan.open(Stages.constant(4000, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 4, 1)
-                    .withPipeline(10);
+                    .with(b -> b.pipeline = 10);
             Engine e = Runs.start(plan, client, loops.group());
             Tally t = Runs.await(e, 30);
             assertThat(t.sent()).isEqualTo(2000);
@@ -104,7 +104,7 @@ class Http2NghttpdTest {
             Http2LoadClient client = new Http2LoadClient(
                     loops, "127.0.0.1", server.port(), get("/health"), "https://127.0.0.1/health", tls, 4);
             LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofMillis(500)), Arrival.UNIFORM, 0, 2, 1)
-                    .withPipeline(4);
+                    .with(b -> b.pipeline = 4);
             Engine e = Runs.start(plan, client, loops.group());
             Tally t = Runs.await(e, 30);
             assertThat(t.count(Outcome.SUCCESS)).isEqualTo(500);

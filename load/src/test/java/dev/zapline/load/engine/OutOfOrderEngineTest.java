@@ -34,7 +34,7 @@ class OutOfOrderEngineTest {
         long[] n = {0};
         sim.answering(t -> t + (n[0]++ % 2 == 0 ? 20 * MS : MS));
         LoadPlan plan = LoadPlan.open(Stages.constant(100, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 1, 1)
-                .withPipeline(4);
+                .with(b -> b.pipeline = 4);
         Engine e = start(sim, plan);
         sim.run(e, 10_000 * MS);
 
@@ -54,8 +54,8 @@ class OutOfOrderEngineTest {
         sim.outOfOrder = true;
         sim.answering(t -> t + MS * (1 + random.nextInt(30)));
         LoadPlan plan = LoadPlan.open(Stages.constant(2000, Duration.ofSeconds(2)), Arrival.POISSON, seed, 2, 1)
-                .withPipeline(200)
-                .withWarmup(100 * MS);
+                .with(b -> b.pipeline = 200)
+                .with(b -> b.warmupNanos = 100 * MS);
         Engine e = start(sim, plan);
         sim.run(e, 20_000 * MS);
 
@@ -91,7 +91,8 @@ class OutOfOrderEngineTest {
         sim.outOfOrder = true;
         SplittableRandom random = new SplittableRandom(9);
         sim.answering(t -> t + 100_000L * (1 + random.nextInt(50)));
-        LoadPlan plan = LoadPlan.closed(12, 300 * MS, 2, 1).withPipeline(6).withReconnectEvery(50);
+        LoadPlan plan =
+                LoadPlan.closed(12, 300 * MS, 2, 1).with(b -> b.pipeline = 6).with(b -> b.reconnectEvery = 50);
         Engine e = start(sim, plan);
         sim.run(e, 10_000 * MS);
 
@@ -110,8 +111,8 @@ class OutOfOrderEngineTest {
         // the fifth request is never answered (an hour), the others in 1 ms
         sim.answering(t -> t + (n[0]++ == 4 ? 3_600_000 * MS : MS));
         LoadPlan plan = LoadPlan.open(Stages.constant(100, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 1, 1)
-                .withPipeline(8)
-                .withTimeout(100 * MS);
+                .with(b -> b.pipeline = 8)
+                .with(b -> b.timeoutNanos = 100 * MS);
         Engine e = start(sim, plan);
         sim.run(e, 10_000 * MS);
 

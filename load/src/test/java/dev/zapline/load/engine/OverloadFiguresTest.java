@@ -34,7 +34,7 @@ class OverloadFiguresTest {
         // one worker taking 5 ms a request: 200/s
         Sim sim = new Sim().serial(5_000_000);
         LoadPlan plan = LoadPlan.open(Stages.constant(400, Duration.ofMillis(1500)), Arrival.UNIFORM, 0, 4, 1)
-                .withLimits(20, 10_000_000_000L);
+                .with(b -> b.limits(20, 10_000_000_000L));
         Engine e = Engine.start(plan, sim, new DriverLoop[] {sim}, sim, 1000);
         Path json = dir.resolve("o.json");
         Summary s = new Reporter(e, new ReportOptions("zap://test/slow", json, null, null, false))

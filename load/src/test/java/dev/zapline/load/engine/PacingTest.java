@@ -32,7 +32,7 @@ class PacingTest {
     /** 2,000 req/s: 20 intended per 10 ms bucket. */
     private static final LoadPlan TWO_THOUSAND_FOR_TWO_SECONDS = LoadPlan.open(
                     Stages.constant(2000, Duration.ofSeconds(2)), Arrival.UNIFORM, 0, 4, 1)
-            .withWarmup(300 * MS);
+            .with(b -> b.warmupNanos = 300 * MS);
 
     private static Engine start(Sim sim, LoadPlan plan) {
         return Engine.start(plan, sim, new DriverLoop[] {sim}, sim, 1000);
@@ -144,7 +144,7 @@ class PacingTest {
     void aRealRunCountsEverySendOnceAndReportsItsOwnBuckets() throws Exception {
         try (Target t = new Target(2)) {
             LoadPlan plan = LoadPlan.open(Stages.constant(2000, Duration.ofSeconds(2)), Arrival.UNIFORM, 0, 4, 2)
-                    .withWarmup(300 * MS);
+                    .with(b -> b.warmupNanos = 300 * MS);
             Runs.run(LoadPlan.maxThroughput(2, 300 * MS, 4, 2), t.zap("/health"), t.loops.group(), 20);
             Engine e = Runs.start(plan, t.zap("/health"), t.loops.group());
             Summary s = new Reporter(e, new ReportOptions("zap://test/health", null, null, null, false)).run();

@@ -56,13 +56,13 @@ class PiecesTest {
     @Test
     void planRateFollowsTheStagesAndWarmupPrecedesThem() {
         LoadPlan p = LoadPlan.open(Stages.parse("10s:0->1000,10s:1000"), Arrival.UNIFORM, 0, 1, 1)
-                .withWarmup(2_000_000_000L);
+                .with(b -> b.warmupNanos = 2_000_000_000L);
         assertThat(p.rateAt(5_000_000_000L)).isEqualTo(500.0);
         assertThat(p.rateAt(15_000_000_000L)).isEqualTo(1000.0);
         assertThat(p.rateAt(25_000_000_000L)).isZero();
         assertThat(p.schedule().count()).isEqualTo(15_000);
         LoadPlan q = LoadPlan.open(Stages.constant(100, java.time.Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 1, 1)
-                .withWarmup(500_000_000);
+                .with(b -> b.warmupNanos = 500_000_000);
         assertThat(q.schedule().count()).isEqualTo(150);
         assertThatThrownBy(() -> new LoadPlan(
                         null, Arrival.UNIFORM, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, StatusSet.parse("2xx"), 1, 0, false, 0))

@@ -26,7 +26,7 @@ class ReconnectEveryTest {
     void everyRequestOfAnOpenRunGetsAConnectionOfItsOwnWhenNIsOne() {
         Sim sim = new Sim().service(50_000);
         LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 1, 1)
-                .withReconnectEvery(1);
+                .with(b -> b.reconnectEvery = 1);
         Engine e = start(sim, plan);
         sim.run(e, 10_000 * MS);
 
@@ -45,7 +45,7 @@ class ReconnectEveryTest {
         // grows over the second, and it is served after the schedule's end (nothing dropped within --max-wait)
         Sim sim = new Sim().service(50_000);
         LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 1, 1)
-                .withReconnectEvery(1);
+                .with(b -> b.reconnectEvery = 1);
         Engine e = start(sim, plan);
         sim.connectDelay = 2 * MS;
         sim.run(e, 10_000 * MS);
@@ -63,7 +63,7 @@ class ReconnectEveryTest {
     @Test
     void aClosedRunsConnectionsEachCarryAtMostNRequestsPipelined() {
         Sim sim = new Sim().service(50_000);
-        LoadPlan plan = LoadPlan.closed(4, 200 * MS, 2, 1).withReconnectEvery(3);
+        LoadPlan plan = LoadPlan.closed(4, 200 * MS, 2, 1).with(b -> b.reconnectEvery = 3);
         Engine e = start(sim, plan);
         sim.connectDelay = 100_000;
         sim.run(e, 10_000 * MS);
@@ -84,7 +84,7 @@ class ReconnectEveryTest {
         // one connection, replaced after every request and 10 ms to open: most of the time none is open, and the
         // users waiting when the run ends leave unsent, as when a run is stopped, without failing the target
         Sim sim = new Sim().service(50_000);
-        LoadPlan plan = LoadPlan.closed(4, 200 * MS, 1, 1).withReconnectEvery(1);
+        LoadPlan plan = LoadPlan.closed(4, 200 * MS, 1, 1).with(b -> b.reconnectEvery = 1);
         Engine e = start(sim, plan);
         sim.connectDelay = 10 * MS;
         sim.run(e, 10_000 * MS);

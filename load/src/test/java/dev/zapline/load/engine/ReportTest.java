@@ -46,7 +46,7 @@ class ReportTest {
         java.util.SplittableRandom random = new java.util.SplittableRandom(1);
         Sim sim = new Sim().answering(t -> t + 100_000 + random.nextLong(5 * MS));
         LoadPlan plan = LoadPlan.open(Stages.constant(1000, Duration.ofMillis(2500)), Arrival.UNIFORM, 0, 4, 1)
-                .withWarmup(500 * MS);
+                .with(b -> b.warmupNanos = 500 * MS);
         Engine e = start(sim, plan);
         ByteArrayOutputStream live = new ByteArrayOutputStream();
         Summary s = new Reporter(

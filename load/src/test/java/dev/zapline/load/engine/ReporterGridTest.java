@@ -32,7 +32,7 @@ class ReporterGridTest {
     /** 400 req/s for 1 s after 500 ms of warm-up: the last request is intended 997.5 ms into the window. */
     private static final LoadPlan PLAN = LoadPlan.open(
                     Stages.constant(400, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 4, 1)
-            .withWarmup(500 * MS);
+            .with(b -> b.warmupNanos = 500 * MS);
 
     /**
      * The hdr log's first two intervals: the warm-up's tick, the first the reporter sees, swaps all that was recorded,

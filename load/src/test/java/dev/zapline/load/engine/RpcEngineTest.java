@@ -118,7 +118,7 @@ class RpcEngineTest {
     @Test
     void closedModelEndsEveryCallItSent() throws Exception {
         try (ZapLoops loops = ZapLoops.create(2, true)) {
-            LoadPlan plan = LoadPlan.closed(8, 700 * MS, 4, 2).withPipeline(2);
+            LoadPlan plan = LoadPlan.closed(8, 700 * MS, 4, 2).with(b -> b.pipeline = 2);
             Tally t = Runs.run(plan, client(loops, 1, 2), loops.group(), 30);
             // every user got going; how many calls fit in 0.7 s is for benchmarks
             assertThat(t.sent()).isGreaterThanOrEqualTo(8);

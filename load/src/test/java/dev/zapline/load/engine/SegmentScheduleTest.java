@@ -23,8 +23,8 @@ class SegmentScheduleTest {
         String spec = random.nextInt(1, 3_000) + "ms:" + random.nextInt(0, 20_000) + "->" + random.nextInt(1, 20_000)
                 + "," + random.nextInt(1, 2_000) + "ms:" + random.nextInt(1, 20_000);
         Arrival arrival = random.nextBoolean() ? Arrival.POISSON : Arrival.UNIFORM;
-        LoadPlan plan =
-                LoadPlan.open(Stages.parse(spec), arrival, seed, 4, 2).withWarmup(random.nextInt(0, 500) * 1_000_000L);
+        LoadPlan plan = LoadPlan.open(Stages.parse(spec), arrival, seed, 4, 2)
+                .with(b -> b.warmupNanos = random.nextInt(0, 500) * 1_000_000L);
         Schedule whole = plan.schedule();
         long[] single = times(whole);
         for (int n = 1; n <= 8; n++) {

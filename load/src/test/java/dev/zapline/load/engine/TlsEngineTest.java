@@ -77,9 +77,9 @@ class TlsEngineTest {
                 Target t = new Target(1)) {
             ClientTls tls = ClientTls.defaults().withCaCert(certs.caFile());
             LoadPlan plan = LoadPlan.open(Stages.constant(100, Duration.ofSeconds(1)), Arrival.UNIFORM, 0, 1, 1)
-                    .withReconnectEvery(1)
+                    .with(b -> b.reconnectEvery = 1)
                     // a wait no good handshake of a loaded machine reaches, so only the failing ones' requests hit it
-                    .withLimits(10_000, 2_000 * MS);
+                    .with(b -> b.limits(10_000, 2_000 * MS));
             Engine e = Runs.start(plan, https(t, server.port(), tls), t.loops.group());
             Tally all = Runs.await(e, 30);
             assertThat(all.count(Outcome.SUCCESS)).isEqualTo(20);

@@ -21,7 +21,7 @@ class WarmupBoundaryTest {
     @Test
     void closedRunKeepsEachRequestInThePhaseItStartedIn() throws Exception {
         try (Target t = new Target(2)) {
-            LoadPlan plan = LoadPlan.closed(8, 300_000_000L, 4, 2).withWarmup(200_000_000L);
+            LoadPlan plan = LoadPlan.closed(8, 300_000_000L, 4, 2).with(b -> b.warmupNanos = 200_000_000L);
             Engine e = Runs.start(plan, t.zap("/health"), t.loops.group());
             Runs.await(e, 30);
             Tally measured = new Tally().read(e.recorders());
