@@ -48,7 +48,7 @@ public final class ErrorRenderer {
     /** Like {@link #problem} but keeps headers already set (such as Allow on a 405). */
     public static void problemKeepingHeaders(Ctx ctx, int status, String detail) {
         ctx.status(status);
-        ctx.responseHeaders().add(HeaderNames.CONTENT_TYPE, HeaderNames.PROBLEM_JSON);
+        A.addHeader(ctx.responseHeaders(), HeaderNames.CONTENT_TYPE, HeaderNames.PROBLEM_JSON);
         ctx.send(json(status, detail, A.head(ctx) == null ? null : ctx.path()));
     }
 

@@ -3,7 +3,6 @@ package dev.zapline.server.internal.http1;
 import dev.zapline.codec.http1.Http1ResponseWriter;
 import dev.zapline.server.internal.ErrorRenderer;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import java.nio.charset.StandardCharsets;
 
 /** Pre-encoded pieces of HTTP/1.1 responses for {@link HttpConnection} and {@link HttpHeadWriter}. */
@@ -24,11 +23,6 @@ public final class HttpResponses {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** Whether a response with this status may carry a body (and so a content-length). */
-    public static boolean hasBody(int status) {
-        return status >= 200 && status != 204 && status != 304;
-    }
-
     /** A complete problem response for input the parser refused; always closes the connection. */
     public static void protocolError(ByteBuf out, byte[] dateLine, int status, String detail) {
         byte[] body = ErrorRenderer.json(status, detail, null).getBytes(StandardCharsets.UTF_8);
@@ -44,9 +38,5 @@ public final class HttpResponses {
     public static void chunk(ByteBuf out, ByteBuf data) {
         Http1ResponseWriter.hex(out, data.readableBytes());
         out.writeBytes(CRLF).writeBytes(data).writeBytes(CRLF);
-    }
-
-    public static int utf8Length(CharSequence text) {
-        return ByteBufUtil.utf8Bytes(text);
     }
 }
