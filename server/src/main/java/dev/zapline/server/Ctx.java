@@ -32,7 +32,9 @@ import java.util.Objects;
  */
 public final class Ctx {
 
+    /** The lending and request state below is set by {@link CtxSide}; a handler reads it through the methods. */
     Channel channel;
+
     Transport transport;
     /** Who answers this request: the HTTP/1.1 or ZAP connection, or the HTTP/2 connection of the stream. */
     Responder connection;
