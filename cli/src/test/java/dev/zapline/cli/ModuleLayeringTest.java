@@ -18,8 +18,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The one-way module picture of {@code docs/design.md}, checked on the main sources of every module: each
  * {@code import dev.zapline.X} names a module this one may depend on, no module reaches into another's
- * {@code internal} package, and the HTTP/1.1 codec does not import the zaphttp codec. Reads the sources from the
- * repository the test runs in (the folder above this module holding {@code mvnw}), nothing beside it.
+ * {@code internal} package, and the HTTP/1.1 codec does not import the zaphttp codec. Within the server, its API
+ * (handlers, middleware, RPC services) imports none of its transports, and the transports do not import each other
+ * but for the one upgrade that needs it. Reads the sources from the repository the test runs in (the folder above
+ * this module holding {@code mvnw}), nothing beside it.
  */
 class ModuleLayeringTest {
 
@@ -40,6 +42,21 @@ class ModuleLayeringTest {
 
     private static final Pattern IMPORT =
             Pattern.compile("^import (?:static )?dev\\.zapline\\.([a-z0-9]+)(\\S*);", Pattern.MULTILINE);
+
+    /** The server's sources: the API package is this folder's own files, with middleware and rpc. */
+    private static final String SERVER = "server/src/main/java/dev/zapline/server";
+
+    /** The server's transport packages, below {@link #SERVER}. */
+    private static final List<String> TRANSPORTS = List.of("internal.http1", "internal.http2", "internal.zap");
+
+    /**
+     * The one import between transports: an HTTP/1.1 connection that receives the h2c prior-knowledge preface
+     * hands itself over to the HTTP/2 connection ({@code Http2Preface}, {@code Http2ServerConnection}).
+     */
+    private static final Map.Entry<String, String> H2C_UPGRADE = Map.entry("internal.http1", "internal.http2");
+
+    private static final Pattern SERVER_IMPORT = Pattern.compile(
+            "^import (?:static )?dev\\.zapline\\.server\\.(internal\\.(?:http1|http2|zap))\\.", Pattern.MULTILINE);
 
     @Test
     void everyModuleImportsOnlyWhatItDependsOn() {
@@ -77,6 +94,45 @@ class ModuleLayeringTest {
                 .toList();
         assertThat(javaFiles(http1)).isNotEmpty();
         assertThat(offenders).isEmpty();
+    }
+
+    @Test
+    void serverApiImportsNoTransport() {
+        Path server = repo().resolve(SERVER);
+        List<Path> api = new ArrayList<>(javaFiles(server).stream()
+                .filter(f -> f.getParent().equals(server))
+                .toList());
+        api.addAll(javaFiles(server.resolve("middleware")));
+        api.addAll(javaFiles(server.resolve("rpc")));
+        List<String> violations = new ArrayList<>();
+        for (Path file : api) {
+            Matcher m = SERVER_IMPORT.matcher(read(file));
+            while (m.find()) {
+                violations.add(repo().relativize(file) + " imports the transport package " + m.group(1));
+            }
+        }
+        assertThat(api).as("server API sources read").hasSizeGreaterThan(30);
+        assertThat(violations).isEmpty();
+    }
+
+    @Test
+    void serverTransportsDoNotImportEachOther() {
+        List<String> violations = new ArrayList<>();
+        for (String transport : TRANSPORTS) {
+            List<Path> files = javaFiles(repo().resolve(SERVER).resolve(transport.replace('.', '/')));
+            assertThat(files).as("sources of " + transport).isNotEmpty();
+            for (Path file : files) {
+                Matcher m = SERVER_IMPORT.matcher(read(file));
+                while (m.find()) {
+                    String target = m.group(1);
+                    if (!target.equals(transport)
+                            && !Map.entry(transport, target).equals(H2C_UPGRADE)) {
+                        violations.add(repo().relativize(file) + " imports the transport package " + target);
+                    }
+                }
+            }
+        }
+        assertThat(violations).isEmpty();
     }
 
     @Test

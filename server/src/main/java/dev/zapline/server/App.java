@@ -1,39 +1,21 @@
 package dev.zapline.server;
 
-import dev.zapline.codec.rpc.Rpc;
-import dev.zapline.server.internal.Connection;
 import dev.zapline.server.internal.Dispatcher;
+import dev.zapline.server.internal.Listeners;
+import dev.zapline.server.internal.Listeners.RpcListener;
 import dev.zapline.server.internal.ServerContext;
 import dev.zapline.server.internal.ServerMetrics;
-import dev.zapline.server.internal.TlsListener;
-import dev.zapline.server.internal.Transports;
-import dev.zapline.server.internal.http1.HttpConnection;
-import dev.zapline.server.internal.zap.ZapConnection;
-import dev.zapline.server.rpc.RpcEndpoint;
+import dev.zapline.server.internal.TlsListeners;
 import dev.zapline.server.rpc.RpcService;
 import dev.zapline.transport.ServerTls;
 import dev.zapline.transport.metrics.Exposition;
 import dev.zapline.transport.metrics.MetricsEndpoint;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.ChannelPipeline;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.epoll.EpollChannelOption;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.unix.DomainSocketAddress;
-import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A zapline server: routes, middleware and the addresses to serve them on. Registration methods return the app,
@@ -60,13 +42,10 @@ public final class App extends Routes<App> implements AutoCloseable {
     private final ServerConfig config;
     private final List<ListenAddress> addresses = new ArrayList<>();
     private final List<ListenAddress> bound = new ArrayList<>();
-    private final List<Channel> servers = new ArrayList<>();
-    private final ChannelGroup connections = new DefaultChannelGroup("zapline", GlobalEventExecutor.INSTANCE);
-    /** The native RPC listeners ({@link #rpc}), their bound addresses and their connections. */
-    private final List<RpcListen> rpcs = new ArrayList<>();
+    /** The native RPC listeners ({@link #rpc}) and their bound addresses. */
+    private final List<RpcListener> rpcs = new ArrayList<>();
 
     private final List<InetSocketAddress> rpcBound = new ArrayList<>();
-    private final ChannelGroup rpcConnections = new DefaultChannelGroup("zapline-rpc", GlobalEventExecutor.INSTANCE);
     private final TlsStats tlsStats = new TlsStats();
     /** Certificate and TLS settings for https:// and zaps:// addresses; null when there are none. */
     private ServerTls tls;
@@ -77,8 +56,8 @@ public final class App extends Routes<App> implements AutoCloseable {
 
     private MetricsEndpoint metricsEndpoint;
 
-    private EventLoopGroup group;
-    private Transports transports;
+    /** The sockets and event loops of a started app; null when not started. */
+    private Listeners listeners;
     /** Counted down when a started app is stopped; null before the first start. */
     private CountDownLatch running;
 
@@ -122,15 +101,14 @@ public final class App extends Routes<App> implements AutoCloseable {
      * @throws IllegalStateException when the app is already started
      */
     public synchronized App rpc(String address, RpcService service) {
-        if (group != null) {
+        if (listeners != null) {
             throw new IllegalStateException("already started: add RPC listeners before start()");
         }
         ListenAddress a = ListenAddress.parse(address);
         if (a.isUnix() || a.tls() || a.transport() != Transport.ZAP) {
             throw new IllegalArgumentException("RPC address '" + address + "' must be host:port");
         }
-        int maxFrame = Math.min(config.maxFrame(), Rpc.MAX_FRAME);
-        rpcs.add(new RpcListen(a, new RpcEndpoint(service, RpcEndpoint.NODE_ID, maxFrame, config.idleTimeout())));
+        rpcs.add(RpcListener.of(a, service, config));
         return this;
     }
 
@@ -138,8 +116,6 @@ public final class App extends Routes<App> implements AutoCloseable {
     public synchronized List<InetSocketAddress> rpcAddresses() {
         return List.copyOf(rpcBound);
     }
-
-    private record RpcListen(ListenAddress address, RpcEndpoint endpoint) {}
 
     /**
      * The certificate and TLS settings of every {@code https://} and {@code zaps://} address (ZAPS listeners
@@ -149,7 +125,7 @@ public final class App extends Routes<App> implements AutoCloseable {
      * {@snippet class=dev.zapline.server.snippets.AppSnippets region=tls}
      */
     public synchronized App tls(ServerTls settings) {
-        if (group != null) {
+        if (listeners != null) {
             throw new IllegalStateException("already started: set TLS before start()");
         }
         this.tls = settings;
@@ -168,7 +144,7 @@ public final class App extends Routes<App> implements AutoCloseable {
      * @throws IllegalStateException when the app is already started
      */
     public synchronized App metrics(String address) {
-        if (group != null) {
+        if (listeners != null) {
             throw new IllegalStateException("already started: set metrics before start()");
         }
         MetricsEndpoint.parse(address);
@@ -217,24 +193,23 @@ public final class App extends Routes<App> implements AutoCloseable {
      *     address has no {@link #tls} settings or its TLS context cannot be built; nothing is left listening then
      */
     public synchronized App start() {
-        if (group != null) {
+        if (listeners != null) {
             throw new IllegalStateException("already started");
         }
         if (addresses.isEmpty() && rpcs.isEmpty()) {
             throw new IllegalStateException("no address to listen on; call listen(...) first");
         }
-        TlsListeners listeners = tlsListeners();
+        TlsListeners tlsListeners = TlsListeners.of(addresses, tls, tlsStats);
         ServerMetrics m = metricsAddress == null ? null : new ServerMetrics(patterns(), addresses, tlsStats);
         ServerContext server = new ServerContext(new Dispatcher(compile(), rootMiddleware()), config, m);
-        transports = new Transports(config.nativeTransport());
-        group = transports.group(config.eventLoops(), "zapline-loop");
+        listeners = new Listeners(config);
         running = new CountDownLatch(1);
         try {
             for (ListenAddress a : addresses) {
-                bind(a, server, listeners.of(a));
+                bound.add(listeners.bind(a, server, tlsListeners.of(a)));
             }
-            for (RpcListen r : rpcs) {
-                bindRpc(r);
+            for (RpcListener r : rpcs) {
+                rpcBound.add(listeners.bind(r));
             }
             if (m != null) {
                 metricsEndpoint = MetricsEndpoint.start(metricsAddress, m::write);
@@ -245,117 +220,6 @@ public final class App extends Routes<App> implements AutoCloseable {
             throw e;
         }
         return this;
-    }
-
-    /** The TLS contexts, built before anything binds so a bad certificate or group fails the start. */
-    private TlsListeners tlsListeners() {
-        ListenAddress first = null;
-        boolean zaps = false;
-        for (ListenAddress a : addresses) {
-            if (a.tls()) {
-                first = first == null ? a : first;
-                zaps |= a.transport() == Transport.ZAP;
-            }
-        }
-        if (first == null) {
-            return TlsListeners.NONE;
-        }
-        if (tls == null) {
-            throw new IllegalStateException("address " + first + " needs TLS settings: call tls(ServerTls) before "
-                    + "start(), e.g. tls(ServerTls.pem(certChain, key)) or tls(ServerTls.selfSigned()) for local use");
-        }
-        ServerTls zap = zaps ? tls.forZap() : null;
-        ServerTls https = tls.forHttp2();
-        https.context();
-        if (zap != null) {
-            zap.context();
-        }
-        return new TlsListeners(https, zap, tlsStats);
-    }
-
-    /** The settings of each TLS listener kind; a new {@link TlsListener} (own handshake count) per address. */
-    private record TlsListeners(ServerTls http, ServerTls zap, TlsStats stats) {
-        static final TlsListeners NONE = new TlsListeners(null, null, null);
-
-        TlsListener of(ListenAddress a) {
-            if (!a.tls()) {
-                return null;
-            }
-            return new TlsListener(a.transport() == Transport.HTTP ? http : zap, stats);
-        }
-    }
-
-    private void bind(ListenAddress a, ServerContext server, TlsListener tlsListener) {
-        Channel ch = bindChannel(a, new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                connections.add(ch);
-                if (tlsListener != null) {
-                    tlsListener.install(ch, connection(server, a.transport()), server);
-                } else {
-                    pipeline(ch.pipeline(), server, a.transport());
-                }
-            }
-        });
-        if (a.isUnix()) {
-            bound.add(a);
-        } else {
-            InetSocketAddress local = (InetSocketAddress) ch.localAddress();
-            bound.add(new ListenAddress(a.transport(), a.host(), local.getPort(), null, a.tls()));
-        }
-    }
-
-    private void bindRpc(RpcListen r) {
-        Channel ch = bindChannel(r.address(), new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                rpcConnections.add(ch);
-                ch.pipeline().addLast(r.endpoint().connection());
-            }
-        });
-        rpcBound.add((InetSocketAddress) ch.localAddress());
-    }
-
-    /** Binds {@code a} with {@code child} initializing each accepted channel; returns the server channel. */
-    private Channel bindChannel(ListenAddress a, ChannelInitializer<Channel> child) {
-        ServerBootstrap b = new ServerBootstrap()
-                .group(group)
-                .option(ChannelOption.SO_BACKLOG, 4096)
-                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .childHandler(child);
-        SocketAddress address;
-        if (a.isUnix()) {
-            b.channel(transports.domainServerChannel(a));
-            address = new DomainSocketAddress(a.path());
-        } else {
-            b.channel(transports.serverChannel())
-                    .option(ChannelOption.SO_REUSEADDR, true)
-                    .childOption(ChannelOption.TCP_NODELAY, true);
-            if (config.reusePort() && transports.isEpoll()) {
-                b.option(EpollChannelOption.SO_REUSEPORT, true);
-            }
-            address = a.socketAddress();
-        }
-        Channel ch;
-        try {
-            ch = b.bind(address).sync().channel();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while binding " + a, e);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot listen on " + a + ": " + e.getMessage(), e);
-        }
-        servers.add(ch);
-        return ch;
-    }
-
-    private static void pipeline(ChannelPipeline p, ServerContext server, Transport transport) {
-        p.addLast(connection(server, transport));
-    }
-
-    private static Connection connection(ServerContext server, Transport transport) {
-        return transport == Transport.HTTP ? new HttpConnection(server) : new ZapConnection(server);
     }
 
     /**
@@ -371,13 +235,7 @@ public final class App extends Routes<App> implements AutoCloseable {
      * @throws IllegalArgumentException for conflicting routes (naming both)
      */
     public synchronized ChannelHandler embedded(Transport transport) {
-        ServerContext server = new ServerContext(new Dispatcher(compile(), rootMiddleware()), config);
-        return new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                pipeline(ch.pipeline(), server, transport);
-            }
-        };
+        return Listeners.embedded(new ServerContext(new Dispatcher(compile(), rootMiddleware()), config), transport);
     }
 
     /** {@link #embedded(Transport)} for HTTP/1.1. */
@@ -392,7 +250,7 @@ public final class App extends Routes<App> implements AutoCloseable {
 
     /** "epoll" or "nio". */
     public synchronized String transportName() {
-        return transports == null ? "not started" : transports.name();
+        return listeners == null ? "not started" : listeners.name();
     }
 
     /**
@@ -401,32 +259,17 @@ public final class App extends Routes<App> implements AutoCloseable {
      * was never started (it does nothing then).
      */
     public synchronized void stop(Duration grace) {
-        if (group == null) {
+        if (listeners == null) {
             return;
         }
-        for (Channel s : servers) {
-            s.close().awaitUninterruptibly();
-        }
-        servers.clear();
+        listeners.closeServers();
         if (metricsEndpoint != null) {
             metricsEndpoint.close();
             metricsEndpoint = null;
         }
-        connections.forEach(c -> c.pipeline().fireUserEventTriggered(ServerContext.DRAIN));
-        long deadline = System.nanoTime() + grace.toNanos();
-        while (!connections.isEmpty() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        connections.close().awaitUninterruptibly();
-        rpcConnections.close().awaitUninterruptibly();
+        listeners.drainAndStop(grace);
+        listeners = null;
         rpcBound.clear();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
-        group = null;
         bound.clear();
         running.countDown();
     }
@@ -447,7 +290,7 @@ public final class App extends Routes<App> implements AutoCloseable {
     public void join() throws InterruptedException {
         CountDownLatch r;
         synchronized (this) {
-            r = group == null ? null : running;
+            r = listeners == null ? null : running;
         }
         if (r != null) {
             r.await();

@@ -8,11 +8,8 @@ import dev.zapline.server.internal.RequestHead;
 import dev.zapline.server.internal.Responder;
 import dev.zapline.server.internal.Route;
 import dev.zapline.server.internal.ServerAccess;
-import dev.zapline.server.internal.http1.HttpHead;
-import dev.zapline.server.internal.http2.Http2Head;
 import dev.zapline.server.internal.route.Method;
 import dev.zapline.server.internal.route.RouteMatch;
-import dev.zapline.server.internal.zap.ZapHead;
 import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -35,87 +32,35 @@ import java.util.Objects;
  */
 public final class Ctx {
 
-    private Channel channel;
-    private Transport transport;
+    /** The lending and request state below is set by {@link CtxSide}; a handler reads it through the methods. */
+    Channel channel;
+
+    Transport transport;
     /** Who answers this request: the HTTP/1.1 or ZAP connection, or the HTTP/2 connection of the stream. */
-    private Responder connection;
+    Responder connection;
 
     private final JsonCodec json;
-    private final ResponseHeaders headers = new ResponseHeaders();
-    /** Trailer fields of a streamed response, made on the first {@link #trailer}. */
-    private ResponseHeaders trailers;
-
-    private final Attributes attributes = new Attributes();
-    private final DoneListeners done = new DoneListeners();
+    final Reply reply = new Reply();
+    private final ResponseHeaders headers = reply.headers;
+    final Attributes attributes = new Attributes();
+    final DoneListeners done = new DoneListeners();
     final RouteMatch<Route> match;
-    /** Scratch for the HTTP/1.1 and ZAP transports (parser state, parsed head), made on first use. */
-    HttpHead http;
-
-    ZapHead zap;
-
-    Http2Head h2;
+    /** The transports' per-request scratch, opaque here: only {@link ServerAccess} knows its type. */
+    final Object scratch;
 
     RequestHead head;
-    private Handler[] chain;
-    private int chainIndex;
-    private int status;
-    private boolean responded;
-    private boolean streaming;
-    boolean omitBody;
+    Handler[] chain;
+    int chainIndex;
     HandOff handOff;
-    /** Body bytes of a complete response, set by the transport; -1 until then or when streamed. */
-    long responseLength;
 
     static {
         ServerAccess.register(new CtxSide());
     }
 
-    Ctx(JsonCodec json, RouteMatch<Route> match) {
+    Ctx(JsonCodec json, RouteMatch<Route> match, Object scratch) {
         this.json = json;
         this.match = match;
-    }
-
-    /** Lends this context to {@code r}, answering on {@code ch} (on its event loop). */
-    void bind(Responder r, Channel ch, Transport t) {
-        this.connection = r;
-        this.channel = ch;
-        this.transport = t;
-    }
-
-    /** Takes it back: a stale reference now fails fast instead of reaching another connection. */
-    void unbind() {
-        if (http != null) {
-            http.reset();
-        }
-        if (zap != null) {
-            zap.clear();
-        }
-        if (h2 != null) {
-            h2.clear();
-        }
-        connection = null;
-        channel = null;
-        transport = null;
-        head = null;
-        chain = null;
-    }
-
-    void reset(RequestHead head, Handler[] chain, boolean omitBody) {
-        this.head = head;
-        this.chain = chain;
-        this.chainIndex = 0;
-        this.status = 200;
-        this.responded = false;
-        this.streaming = false;
-        this.omitBody = omitBody;
-        this.handOff = null;
-        this.responseLength = -1;
-        headers.clear();
-        if (trailers != null) {
-            trailers.clear();
-        }
-        attributes.clear();
-        done.clear();
+        this.scratch = scratch;
     }
 
     /** Runs the next handler of the chain (middleware calls this to continue). */
@@ -139,11 +84,7 @@ public final class Ctx {
 
     /** The request method as sent; a shared constant for the standard methods (no allocation). */
     public String method() {
-        byte[] b = head.bytes();
-        int id = Method.of(b, head.methodStart(), head.methodLength());
-        return id != Method.OTHER
-                ? Method.name(id)
-                : new String(b, head.methodStart(), head.methodLength(), StandardCharsets.US_ASCII);
+        return Method.text(head.bytes(), head.methodStart(), head.methodLength());
     }
 
     /** Allocating convenience: the path (the target, see {@link #target()}, up to '?'), not percent-decoded. */
@@ -256,15 +197,12 @@ public final class Ctx {
     }
 
     public Ctx status(int status) {
-        if (status < 100 || status > 599) {
-            throw new IllegalArgumentException("status " + status + " outside 100..599");
-        }
-        this.status = status;
+        reply.status(status);
         return this;
     }
 
     public int status() {
-        return status;
+        return reply.status;
     }
 
     /** Adds a response header; a name that is not a token, or a value with CR or LF, is refused. */
@@ -343,30 +281,20 @@ public final class Ctx {
 
     /** Sends {@code value} encoded by the app's {@link JsonCodec} as {@code application/json}. */
     public void json(Object value) throws Exception {
-        if (!headers.hasContentType()) {
-            headers.add(HeaderNames.CONTENT_TYPE, HeaderNames.APPLICATION_JSON);
-        }
-        ByteBuf out = channel.alloc().buffer();
-        try {
-            json.write(value, out);
-        } catch (Exception e) {
-            out.release();
-            throw e;
-        }
-        send(out);
+        send(reply.json(json, value, channel.alloc()));
     }
 
     /** Starts a streamed response (chunked on HTTP/1.1); then {@link #write} pieces and {@link #end()}. */
     public Ctx stream() {
         begin();
-        streaming = true;
+        reply.streaming = true;
         connection.startStream(this);
         return this;
     }
 
     /** Writes one piece of a streamed response; takes ownership of {@code data}. */
     public Ctx write(ByteBuf data) {
-        if (!streaming) {
+        if (!reply.streaming) {
             data.release();
             throw new IllegalStateException("write() before stream()");
         }
@@ -390,27 +318,13 @@ public final class Ctx {
      * @throws IllegalStateException outside a streamed response ({@link #stream()} first, {@link #end()} not yet)
      */
     public Ctx trailer(String name, String value) {
-        if (!streaming) {
-            throw new IllegalStateException("trailer() outside a streamed response: call stream() first");
-        }
-        if (trailers == null) {
-            trailers = new ResponseHeaders();
-        }
-        trailers.addTrailer(name, value);
+        reply.trailer(name, value);
         return this;
-    }
-
-    /** The trailer fields set for this response, or null for none. */
-    ResponseHeaders trailers() {
-        return trailers == null || trailers.count() == 0 ? null : trailers;
     }
 
     /** Ends a streamed response. */
     public void end() {
-        if (!streaming) {
-            throw new IllegalStateException("end() before stream()");
-        }
-        streaming = false;
+        reply.endStream();
         connection.endStream(this);
     }
 
@@ -438,7 +352,7 @@ public final class Ctx {
 
     /** Whether a response has been started. */
     public boolean responded() {
-        return responded;
+        return reply.responded;
     }
 
     /**
@@ -446,16 +360,13 @@ public final class Ctx {
      * while none is sent or when the response is streamed.
      */
     public long responseLength() {
-        return responseLength;
+        return reply.responseLength;
     }
 
     /** The value of {@code key} on this request (or connection, for a per-connection key), or null. */
     @SuppressWarnings("unchecked")
     public <T> T attribute(Attribute<T> key) {
-        return (T)
-                (key.perRequest
-                        ? attributes.get(key)
-                        : connection.connectionAttributes().get(key));
+        return (T) (key.perRequest ? attributes : connection.connectionAttributes()).get(key);
     }
 
     /** Sets {@code key} to {@code value}; allocation-free once the key's slot exists on this connection. */
@@ -476,30 +387,13 @@ public final class Ctx {
         return this;
     }
 
-    /** Called by the transport when the response is complete: runs the {@link #onDone} listeners. */
-    void finished() {
-        done.run(this);
-    }
-
-    boolean streaming() {
-        return streaming;
-    }
-
-    Channel channel() {
-        return channel;
-    }
-
-    Responder responder() {
-        return connection;
-    }
-
     private void begin() {
         checkNotResponded();
-        responded = true;
+        reply.responded = true;
     }
 
     private void checkNotResponded() {
-        if (responded) {
+        if (reply.responded) {
             throw new IllegalStateException("response already sent for " + method() + " " + target());
         }
     }

@@ -4,34 +4,53 @@ import dev.zapline.server.internal.RequestHead;
 import dev.zapline.server.internal.Responder;
 import dev.zapline.server.internal.Route;
 import dev.zapline.server.internal.ServerAccess;
-import dev.zapline.server.internal.http1.HttpHead;
-import dev.zapline.server.internal.http2.Http2Head;
 import dev.zapline.server.internal.route.RouteMatch;
-import dev.zapline.server.internal.zap.ZapHead;
 import dev.zapline.transport.TlsInfo;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 
-/** The one {@link ServerAccess}: the transports' way to this package's non-API members. */
+/**
+ * The one {@link ServerAccess}: the transports' way to this package's non-API members. It is the transports' side
+ * of a {@link Ctx}: lending it to a connection and taking it back, starting a request on it, reading the response
+ * state the handler set, and finishing it.
+ */
 final class CtxSide extends ServerAccess {
 
     @Override
-    public Ctx newCtx(JsonCodec json, RouteMatch<Route> match) {
-        return new Ctx(json, match);
+    protected Ctx create(JsonCodec json, RouteMatch<Route> match, Object scratch) {
+        return new Ctx(json, match, scratch);
+    }
+
+    @Override
+    protected Object scratch(Ctx c) {
+        return c.scratch;
     }
 
     @Override
     public void bind(Ctx c, Responder r, Channel ch, Transport t) {
-        c.bind(r, ch, t);
+        c.connection = r;
+        c.channel = ch;
+        c.transport = t;
     }
 
     @Override
-    public void unbind(Ctx c) {
-        c.unbind();
+    protected void release(Ctx c) {
+        c.connection = null;
+        c.channel = null;
+        c.transport = null;
+        c.head = null;
+        c.chain = null;
     }
 
     @Override
     public void reset(Ctx c, RequestHead head, Handler[] chain, boolean omitBody) {
-        c.reset(head, chain, omitBody);
+        c.head = head;
+        c.chain = chain;
+        c.chainIndex = 0;
+        c.handOff = null;
+        c.reply.reset(omitBody);
+        c.attributes.clear();
+        c.done.clear();
     }
 
     @Override
@@ -46,7 +65,7 @@ final class CtxSide extends ServerAccess {
 
     @Override
     public boolean omitBody(Ctx c) {
-        return c.omitBody;
+        return c.reply.omitBody;
     }
 
     @Override
@@ -56,52 +75,67 @@ final class CtxSide extends ServerAccess {
 
     @Override
     public boolean streaming(Ctx c) {
-        return c.streaming();
+        return c.reply.streaming;
     }
 
     @Override
     public void finished(Ctx c) {
-        c.finished();
+        c.done.run(c);
     }
 
     @Override
     public ResponseHeaders trailers(Ctx c) {
-        return c.trailers();
+        return c.reply.trailers();
     }
 
     @Override
     public void responseLength(Ctx c, long length) {
-        c.responseLength = length;
+        c.reply.responseLength = length;
     }
 
     @Override
-    public HttpHead http(Ctx c) {
-        return c.http;
+    public void addHeader(ResponseHeaders h, byte[] name, byte[] value) {
+        h.add(name, value);
     }
 
     @Override
-    public void http(Ctx c, HttpHead head) {
-        c.http = head;
+    public int writeHttp(ResponseHeaders h, byte[] dst, int at) {
+        return h.writeHttp(dst, at);
     }
 
     @Override
-    public ZapHead zap(Ctx c) {
-        return c.zap;
+    public void writeHttp(ResponseHeaders h, ByteBuf out) {
+        h.writeHttp(out);
     }
 
     @Override
-    public void zap(Ctx c, ZapHead head) {
-        c.zap = head;
+    public int size(ResponseHeaders h) {
+        return h.size();
     }
 
     @Override
-    public Http2Head h2(Ctx c) {
-        return c.h2;
+    public byte[] array(ResponseHeaders h) {
+        return h.array();
     }
 
     @Override
-    public void h2(Ctx c, Http2Head head) {
-        c.h2 = head;
+    public int nameStart(ResponseHeaders h, int i) {
+        return h.nameStart(i);
+    }
+
+    @Override
+    public int nameLength(ResponseHeaders h, int i) {
+        return h.nameLength(i);
+    }
+
+    @Override
+    public int valueStart(ResponseHeaders h, int i) {
+        return h.valueStart(i);
+    }
+
+    @Override
+    public int valueLength(ResponseHeaders h, int i) {
+        return h.valueLength(i);
     }
 
     @Override

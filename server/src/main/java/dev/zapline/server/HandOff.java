@@ -28,7 +28,7 @@ public final class HandOff {
         if (!done.compareAndSet(false, true)) {
             return false;
         }
-        loop.execute(() -> ctx.responder().completeHandOff(ctx, responder));
+        loop.execute(() -> ctx.connection.completeHandOff(ctx, responder));
         return true;
     }
 

@@ -1,7 +1,5 @@
 package dev.zapline.server;
 
-import java.net.InetSocketAddress;
-
 /**
  * Where an {@link App} listens: {@code http://host:port} serves HTTP/1.1; {@code https://host:port} HTTP/1.1 over
  * TLS; a bare {@code host:port} serves ZAP frames, {@code zaps://host:port} ZAP frames over TLS; a path starting
@@ -79,10 +77,6 @@ public record ListenAddress(Transport transport, String host, int port, String p
 
     public boolean isUnix() {
         return path != null;
-    }
-
-    InetSocketAddress socketAddress() {
-        return new InetSocketAddress(host, port);
     }
 
     /** The address in its text form, e.g. {@code http://127.0.0.1:8080} or {@code zaps://127.0.0.1:8443}. */

@@ -124,12 +124,12 @@ public final class ResponseHeaders {
     }
 
     /** Adds a header from pre-encoded bytes (trusted: checked once where they were made). */
-    public void add(byte[] name, byte[] value) {
+    void add(byte[] name, byte[] value) {
         add(name, value, 0, value.length);
     }
 
     /** Adds a header whose value is {@code length} bytes of {@code value} at {@code offset} (trusted). */
-    public void add(byte[] name, byte[] value, int offset, int length) {
+    void add(byte[] name, byte[] value, int offset, int length) {
         int p = reserve(name.length + length + 4);
         byte[] d = data;
         nameAt[count] = p;
@@ -172,39 +172,39 @@ public final class ResponseHeaders {
     }
 
     /** Copies every header as HTTP/1.1 header lines into {@code dst} at {@code at}; returns the index after them. */
-    public int writeHttp(byte[] dst, int at) {
+    int writeHttp(byte[] dst, int at) {
         System.arraycopy(data, 0, dst, at, used);
         return at + used;
     }
 
     /** Appends every header as HTTP/1.1 field lines ({@code Name: value\r\n}) to {@code out}. */
-    public void writeHttp(io.netty.buffer.ByteBuf out) {
+    void writeHttp(io.netty.buffer.ByteBuf out) {
         out.writeBytes(data, 0, used);
     }
 
     /** The bytes {@link #writeHttp} writes. */
-    public int size() {
+    int size() {
         return used;
     }
 
     /** The array that names and values index into (valid until the next header is set). */
-    public byte[] array() {
+    byte[] array() {
         return data;
     }
 
-    public int nameStart(int i) {
+    int nameStart(int i) {
         return nameAt[i];
     }
 
-    public int nameLength(int i) {
+    int nameLength(int i) {
         return nameLen[i];
     }
 
-    public int valueStart(int i) {
+    int valueStart(int i) {
         return valueAt[i];
     }
 
-    public int valueLength(int i) {
+    int valueLength(int i) {
         return valueLen[i];
     }
 

@@ -63,12 +63,12 @@ public final class Dispatcher {
         switch (outcome) {
             case METHOD_NOT_ALLOWED -> {
                 ctx.clearHeaders();
-                ctx.responseHeaders().add(HeaderNames.ALLOW, m.allow());
+                A.addHeader(ctx.responseHeaders(), HeaderNames.ALLOW, m.allow());
                 ErrorRenderer.problemKeepingHeaders(
                         ctx, 405, "method " + ctx.method() + " is not allowed on " + ctx.path());
             }
             case OPTIONS -> {
-                ctx.status(204).responseHeaders().add(HeaderNames.ALLOW, m.allow());
+                A.addHeader(ctx.status(204).responseHeaders(), HeaderNames.ALLOW, m.allow());
                 ctx.send(EMPTY);
             }
             case NOT_IMPLEMENTED -> ErrorRenderer.problem(ctx, 501, "method " + ctx.method() + " is not implemented");

@@ -48,38 +48,23 @@ public final class ErrorRenderer {
     /** Like {@link #problem} but keeps headers already set (such as Allow on a 405). */
     public static void problemKeepingHeaders(Ctx ctx, int status, String detail) {
         ctx.status(status);
-        ctx.responseHeaders().add(HeaderNames.CONTENT_TYPE, HeaderNames.PROBLEM_JSON);
+        A.addHeader(ctx.responseHeaders(), HeaderNames.CONTENT_TYPE, HeaderNames.PROBLEM_JSON);
         ctx.send(json(status, detail, A.head(ctx) == null ? null : ctx.path()));
     }
 
     public static String json(int status, String detail, String instance) {
         StringBuilder sb = new StringBuilder(128);
         sb.append("{\"type\":\"about:blank\",\"title\":");
-        string(sb, ReasonPhrases.of(status));
+        JsonStrings.quote(sb, ReasonPhrases.of(status));
         sb.append(",\"status\":").append(status);
         if (detail != null) {
             sb.append(",\"detail\":");
-            string(sb, detail);
+            JsonStrings.quote(sb, detail);
         }
         if (instance != null) {
             sb.append(",\"instance\":");
-            string(sb, instance);
+            JsonStrings.quote(sb, instance);
         }
         return sb.append('}').toString();
-    }
-
-    private static void string(StringBuilder sb, String s) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                sb.append('\\').append(c);
-            } else if (c < 0x20) {
-                sb.append(String.format("\\u%04x", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        sb.append('"');
     }
 }

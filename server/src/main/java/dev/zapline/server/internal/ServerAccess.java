@@ -13,6 +13,7 @@ import dev.zapline.server.internal.http2.Http2Head;
 import dev.zapline.server.internal.route.RouteMatch;
 import dev.zapline.server.internal.zap.ZapHead;
 import dev.zapline.transport.TlsInfo;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 
 /**
@@ -21,6 +22,10 @@ import io.netty.channel.Channel;
  * package keeps these members package-private and registers the one implementation when {@link Ctx} is initialised,
  * so a handler sees none of them and a transport in another package still reaches them without reflection. Hold the
  * instance in a {@code static final} field ({@code ServerAccess.get()}): the calls are then monomorphic and inline.
+ *
+ * <p>The transports' scratch ({@link #http}, {@link #zap}, {@link #h2}) is kept here, on this side of the seam: a
+ * context carries it as one opaque slot ({@link #scratch}) holding a {@link TransportHeads}, so the API package
+ * imports no transport package.
  */
 public abstract class ServerAccess {
 
@@ -48,13 +53,31 @@ public abstract class ServerAccess {
         instance = access;
     }
 
-    public abstract Ctx newCtx(JsonCodec json, RouteMatch<Route> match);
+    /** A new context, with an empty slot for each transport's scratch. */
+    public final Ctx newCtx(JsonCodec json, RouteMatch<Route> match) {
+        return create(json, match, new TransportHeads());
+    }
+
+    /** Makes a context holding {@code scratch} as its opaque transport slot. */
+    protected abstract Ctx create(JsonCodec json, RouteMatch<Route> match, Object scratch);
+
+    /** The opaque slot {@code c} was made with. */
+    protected abstract Object scratch(Ctx c);
 
     /** Lends {@code c} to {@code r}, answering on {@code ch} (on its event loop). */
     public abstract void bind(Ctx c, Responder r, Channel ch, Transport t);
 
-    /** Takes {@code c} back: a stale reference then fails fast instead of reaching another connection. */
-    public abstract void unbind(Ctx c);
+    /**
+     * Takes {@code c} back, its transport scratch cleared: a stale reference then fails fast instead of reaching
+     * another connection.
+     */
+    public final void unbind(Ctx c) {
+        heads(c).clear();
+        release(c);
+    }
+
+    /** The API side of {@link #unbind}: forgets the connection, channel and request. */
+    protected abstract void release(Ctx c);
 
     /** Starts a request on {@code c}. */
     public abstract void reset(Ctx c, RequestHead head, Handler[] chain, boolean omitBody);
@@ -77,17 +100,63 @@ public abstract class ServerAccess {
 
     public abstract void responseLength(Ctx c, long length);
 
-    public abstract HttpHead http(Ctx c);
+    /** The HTTP/1.1 scratch of {@code c}, or null before it served HTTP/1.1. */
+    public final HttpHead http(Ctx c) {
+        return heads(c).http;
+    }
 
-    public abstract void http(Ctx c, HttpHead head);
+    public final void http(Ctx c, HttpHead head) {
+        heads(c).http = head;
+    }
 
-    public abstract ZapHead zap(Ctx c);
+    /** The ZAP scratch of {@code c}, or null before it served ZAP. */
+    public final ZapHead zap(Ctx c) {
+        return heads(c).zap;
+    }
 
-    public abstract void zap(Ctx c, ZapHead head);
+    public final void zap(Ctx c, ZapHead head) {
+        heads(c).zap = head;
+    }
 
-    public abstract Http2Head h2(Ctx c);
+    /** The HTTP/2 stream scratch of {@code c}, or null before it served HTTP/2. */
+    public final Http2Head h2(Ctx c) {
+        return heads(c).h2;
+    }
 
-    public abstract void h2(Ctx c, Http2Head head);
+    public final void h2(Ctx c, Http2Head head) {
+        heads(c).h2 = head;
+    }
+
+    private TransportHeads heads(Ctx c) {
+        return (TransportHeads) scratch(c);
+    }
+
+    /** Adds a header from pre-encoded bytes, unchecked: for the server's own constant names and values. */
+    public abstract void addHeader(ResponseHeaders h, byte[] name, byte[] value);
+
+    /**
+     * Copies {@code h} as HTTP/1.1 header lines into {@code dst} at {@code at}; returns the index after them. This
+     * and the methods below read the raw layout of response headers for the transports' writers; a handler reads
+     * them only as strings.
+     */
+    public abstract int writeHttp(ResponseHeaders h, byte[] dst, int at);
+
+    /** Appends {@code h} as HTTP/1.1 field lines ({@code Name: value\r\n}) to {@code out}. */
+    public abstract void writeHttp(ResponseHeaders h, ByteBuf out);
+
+    /** The bytes {@link #writeHttp} writes. */
+    public abstract int size(ResponseHeaders h);
+
+    /** The array that names and values of {@code h} index into (valid until the next header is set). */
+    public abstract byte[] array(ResponseHeaders h);
+
+    public abstract int nameStart(ResponseHeaders h, int i);
+
+    public abstract int nameLength(ResponseHeaders h, int i);
+
+    public abstract int valueStart(ResponseHeaders h, int i);
+
+    public abstract int valueLength(ResponseHeaders h, int i);
 
     public abstract boolean isDone(HandOff h);
 

@@ -36,9 +36,9 @@ final class RouterSnippets {
     Router<Handler> builder() {
         // @start region="builder"
         Router<Handler> router = Router.<Handler>builder()
-                .get("/users/:id", showUser)
-                .post("/users", createUser)
-                .get("/static/*path", files)
+                .route(Method.GET, "/users/:id", showUser)
+                .route(Method.POST, "/users", createUser)
+                .route(Method.GET, "/static/*path", files)
                 .build();
         // @end
         return router;
@@ -46,8 +46,9 @@ final class RouterSnippets {
 
     void router(Ctx ctx) throws Exception {
         // @start region="router"
-        Router<Handler> router =
-                Router.<Handler>builder().get("/users/:id", showUser).build();
+        Router<Handler> router = Router.<Handler>builder()
+                .route(Method.GET, "/users/:id", showUser)
+                .build();
         RouteMatch<Handler> match = router.newMatch(); // one per connection, reused
         int method = Method.of(buf, methodOff, methodLen);
         switch (router.lookup(method, buf, pathOff, pathLen, match)) {

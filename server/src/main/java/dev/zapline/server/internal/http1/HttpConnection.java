@@ -6,6 +6,7 @@ import dev.zapline.codec.http1.RequestTarget;
 import dev.zapline.server.Ctx;
 import dev.zapline.server.ResponseHeaders;
 import dev.zapline.server.Transport;
+import dev.zapline.server.internal.Bodies;
 import dev.zapline.server.internal.Connection;
 import dev.zapline.server.internal.ServerAccess;
 import dev.zapline.server.internal.ServerContext;
@@ -242,7 +243,7 @@ public final class HttpConnection extends Connection {
         if (closed) {
             return;
         }
-        int length = HttpResponses.utf8Length(text);
+        int length = Bodies.utf8Length(text);
         A.responseLength(ctx, length);
         ByteBuf o = out();
         writeHead(o, ctx, length, HttpResponses.TEXT_PLAIN);
@@ -284,7 +285,7 @@ public final class HttpConnection extends Connection {
     @Override
     public void streamChunk(Ctx ctx, ByteBuf data) {
         try {
-            if (closed || A.omitBody(ctx) || !HttpResponses.hasBody(ctx.status()) || !data.isReadable()) {
+            if (closed || A.omitBody(ctx) || !Bodies.hasBody(ctx.status()) || !data.isReadable()) {
                 return;
             }
             if (A.http(ctx).req.version() == 10) {
@@ -303,7 +304,7 @@ public final class HttpConnection extends Connection {
         if (closed) {
             return;
         }
-        if (A.http(ctx).req.version() != 10 && !A.omitBody(ctx) && HttpResponses.hasBody(ctx.status())) {
+        if (A.http(ctx).req.version() != 10 && !A.omitBody(ctx) && Bodies.hasBody(ctx.status())) {
             ResponseHeaders trailers = A.trailers(ctx);
             if (trailers == null) {
                 out().writeBytes(HttpResponses.LAST_CHUNK);
@@ -311,7 +312,7 @@ public final class HttpConnection extends Connection {
                 // the last chunk, its trailer section, the empty line (RFC 9112 §7.1.2)
                 ByteBuf o = out();
                 o.writeBytes(HttpResponses.LAST_CHUNK, 0, 3);
-                trailers.writeHttp(o);
+                A.writeHttp(trailers, o);
                 o.writeByte('\r').writeByte('\n');
             }
         }

@@ -4,6 +4,8 @@ import dev.zapline.codec.http1.Http1ResponseWriter;
 import dev.zapline.codec.http1.HttpDate;
 import dev.zapline.server.Ctx;
 import dev.zapline.server.ResponseHeaders;
+import dev.zapline.server.internal.Bodies;
+import dev.zapline.server.internal.ServerAccess;
 import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 
@@ -15,6 +17,8 @@ import java.util.Arrays;
  * <p>One per event loop (its array is reused by every response the loop writes); not thread-safe.
  */
 public final class HttpHeadWriter {
+
+    private static final ServerAccess A = ServerAccess.get();
 
     /** Bodies up to this many bytes are copied with the head. */
     public static final int INLINE_BODY = 1024;
@@ -52,11 +56,11 @@ public final class HttpHeadWriter {
             int length) {
         int status = ctx.status();
         ResponseHeaders h = ctx.responseHeaders();
-        boolean hasBody = HttpResponses.hasBody(status);
+        boolean hasBody = Bodies.hasBody(status);
         byte[] statusLine = status == 200 ? null : Http1ResponseWriter.statusLineBytes(status);
         int max = (statusLine == null ? OK_LINE.length : statusLine.length)
                 + line.length
-                + h.size()
+                + A.size(h)
                 + (defaultType == null ? 0 : defaultType.length)
                 + Http1ResponseWriter.MAX_CONTENT_LENGTH_LINE
                 + HttpResponses.CONNECTION_KEEP_ALIVE.length
@@ -72,7 +76,7 @@ public final class HttpHeadWriter {
             p = put(a, 0, statusLine);
             p = put(a, p, line);
         }
-        p = h.writeHttp(a, p);
+        p = A.writeHttp(h, a, p);
         if (hasBody) {
             if (defaultType != null && !h.hasContentType()) {
                 p = put(a, p, defaultType);

@@ -2,8 +2,9 @@ package dev.zapline.server.internal.http2;
 
 import dev.zapline.server.Ctx;
 import dev.zapline.server.ResponseHeaders;
+import dev.zapline.server.internal.Bodies;
 import dev.zapline.server.internal.HeaderNames;
-import dev.zapline.server.internal.http1.HttpResponses;
+import dev.zapline.server.internal.ServerAccess;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.util.AsciiString;
@@ -15,6 +16,8 @@ import io.netty.util.AsciiString;
  * small caches ({@link Http2FieldCache}), so repeated fields cost no copy. Event-loop confined.
  */
 public final class Http2ResponseHead {
+
+    private static final ServerAccess A = ServerAccess.get();
 
     private static final AsciiString DATE = AsciiString.cached("date");
     private static final AsciiString TEXT_PLAIN = new AsciiString(HeaderNames.TEXT_PLAIN);
@@ -41,11 +44,11 @@ public final class Http2ResponseHead {
                         : HttpResponseStatus.valueOf(status).codeAsText());
         h.field(DATE, date(line));
         ResponseHeaders r = ctx.responseHeaders();
-        byte[] data = r.array();
+        byte[] data = A.array(r);
         int n = r.count();
         for (int i = 0; i < n; i++) {
-            int at = r.nameStart(i);
-            int len = r.nameLength(i);
+            int at = A.nameStart(r, i);
+            int len = A.nameLength(r, i);
             if (scratch.length < len) {
                 scratch = new byte[Math.max(len, scratch.length * 2)];
             }
@@ -54,10 +57,10 @@ public final class Http2ResponseHead {
                 scratch[k] = b >= 'A' && b <= 'Z' ? (byte) (b + 32) : b;
             }
             if (!connectionSpecific(scratch, 0, len)) {
-                h.field(names.of(scratch, 0, len), values.of(data, r.valueStart(i), r.valueLength(i)));
+                h.field(names.of(scratch, 0, len), values.of(data, A.valueStart(r, i), A.valueLength(r, i)));
             }
         }
-        if (HttpResponses.hasBody(status)) {
+        if (Bodies.hasBody(status)) {
             if (textDefault && !r.hasContentType()) {
                 h.field(HttpHeaderNamesLower.CONTENT_TYPE, TEXT_PLAIN);
             }

@@ -4,11 +4,11 @@ import dev.zapline.server.Ctx;
 import dev.zapline.server.Handler;
 import dev.zapline.server.ResponseHeaders;
 import dev.zapline.server.internal.Attributes;
+import dev.zapline.server.internal.Bodies;
 import dev.zapline.server.internal.Dispatcher;
 import dev.zapline.server.internal.Responder;
 import dev.zapline.server.internal.ServerAccess;
 import dev.zapline.server.internal.ServerContext;
-import dev.zapline.server.internal.http1.HttpResponses;
 import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -72,7 +72,7 @@ public final class Http2Responses implements Responder {
 
     @Override
     public void respond(Ctx ctx, CharSequence text) {
-        int length = HttpResponses.utf8Length(text);
+        int length = Bodies.utf8Length(text);
         A.responseLength(ctx, length);
         if (A.h2(ctx).gone) {
             return;
@@ -86,7 +86,7 @@ public final class Http2Responses implements Responder {
     }
 
     private static boolean hasBody(Ctx ctx) {
-        return !A.omitBody(ctx) && HttpResponses.hasBody(ctx.status());
+        return !A.omitBody(ctx) && Bodies.hasBody(ctx.status());
     }
 
     /**

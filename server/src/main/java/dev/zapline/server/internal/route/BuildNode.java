@@ -13,12 +13,8 @@ import java.util.Map;
 final class BuildNode {
 
     private final Map<String, BuildNode> statics = new LinkedHashMap<>();
-    private BuildNode param;
-    private String paramName;
-    private String paramOwner;
-    private BuildNode wildcard;
-    private String wildcardName;
-    private String wildcardOwner;
+    private final Named param = new Named(':');
+    private final Named wildcard = new Named('*');
 
     private RoutePattern pattern;
     private final Object[] handlers = new Object[Method.ALL + 1];
@@ -32,8 +28,8 @@ final class BuildNode {
                 case RoutePattern.STATIC ->
                     node.statics.computeIfAbsent(
                             new String((byte[]) p.values[i], StandardCharsets.ISO_8859_1), k -> new BuildNode());
-                case RoutePattern.PARAM -> node.paramChild((String) p.values[i], route);
-                default -> node.wildcardChild((String) p.values[i], route);
+                case RoutePattern.PARAM -> node.param.child((String) p.values[i], route);
+                default -> node.wildcard.child((String) p.values[i], route);
             };
         }
         if (node.handlers[method] != null) {
@@ -45,26 +41,29 @@ final class BuildNode {
         node.owners[method] = route;
     }
 
-    private BuildNode paramChild(String name, String route) {
-        if (param == null) {
-            param = new BuildNode();
-            paramName = name;
-            paramOwner = route;
-        } else if (!paramName.equals(name)) {
-            throw ambiguous(route, ":" + name, paramOwner, ":" + paramName);
-        }
-        return param;
-    }
+    /** The parameter or the wildcard child of a node: one name per position, kept with the route that named it. */
+    private static final class Named {
 
-    private BuildNode wildcardChild(String name, String route) {
-        if (wildcard == null) {
-            wildcard = new BuildNode();
-            wildcardName = name;
-            wildcardOwner = route;
-        } else if (!wildcardName.equals(name)) {
-            throw ambiguous(route, "*" + name, wildcardOwner, "*" + wildcardName);
+        private final char sigil;
+        BuildNode node;
+        private String name;
+        private String owner;
+
+        Named(char sigil) {
+            this.sigil = sigil;
         }
-        return wildcard;
+
+        /** The child for segment {@code name} of {@code route}; fails when another name holds the position. */
+        BuildNode child(String name, String route) {
+            if (node == null) {
+                node = new BuildNode();
+                this.name = name;
+                this.owner = route;
+            } else if (!this.name.equals(name)) {
+                throw ambiguous(route, sigil + name, owner, sigil + this.name);
+            }
+            return node;
+        }
     }
 
     private static IllegalArgumentException ambiguous(String route, String segment, String owner, String existing) {
@@ -94,8 +93,8 @@ final class BuildNode {
         }
         return new Node(
                 table,
-                param == null ? null : param.compile(staticEndpoints),
-                wildcard == null ? null : wildcard.compile(staticEndpoints),
+                param.node == null ? null : param.node.compile(staticEndpoints),
+                wildcard.node == null ? null : wildcard.node.compile(staticEndpoints),
                 endpoint);
     }
 
@@ -105,11 +104,10 @@ final class BuildNode {
         for (BuildNode child : statics.values()) {
             max = Math.max(max, child.maxParams(depth));
         }
-        if (param != null) {
-            max = Math.max(max, param.maxParams(depth + 1));
-        }
-        if (wildcard != null) {
-            max = Math.max(max, wildcard.maxParams(depth + 1));
+        for (Named child : new Named[] {param, wildcard}) {
+            if (child.node != null) {
+                max = Math.max(max, child.node.maxParams(depth + 1));
+            }
         }
         return max;
     }

@@ -70,6 +70,12 @@ public final class Method {
         return NAMES[id];
     }
 
+    /** The method at {@code off}: a shared constant for the standard ones, else a new String (ASCII). */
+    public static String text(byte[] buf, int off, int len) {
+        int id = of(buf, off, len);
+        return id != OTHER ? NAMES[id] : new String(buf, off, len, java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
     private static boolean is(byte[] buf, int off, char a, char b, char c) {
         return buf[off] == a && buf[off + 1] == b && buf[off + 2] == c;
     }

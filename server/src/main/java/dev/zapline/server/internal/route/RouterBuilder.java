@@ -27,7 +27,11 @@ public final class RouterBuilder<H> {
 
     RouterBuilder() {}
 
-    /** Adds a route for a method id ({@link Method#GET} ... {@link Method#OPTIONS}, or {@link Method#ALL}). */
+    /**
+     * Adds a route for a method id ({@link Method#GET} ... {@link Method#OPTIONS}, or {@link Method#ALL}: every
+     * method, below an explicit route on the same pattern). The one way in: the app's verbs ({@code Routes}) come
+     * here with their id.
+     */
     public RouterBuilder<H> route(int method, String pattern, H handler) {
         if (method < Method.GET || method > Method.ALL || method == Method.OTHER) {
             throw new IllegalArgumentException("cannot route method id " + method + " for '" + pattern + "'");
@@ -38,39 +42,6 @@ public final class RouterBuilder<H> {
         root.insert(RoutePattern.parse(pattern), method, handler, Method.name(method) + " " + pattern);
         registered |= 1 << method;
         return this;
-    }
-
-    public RouterBuilder<H> get(String pattern, H handler) {
-        return route(Method.GET, pattern, handler);
-    }
-
-    public RouterBuilder<H> head(String pattern, H handler) {
-        return route(Method.HEAD, pattern, handler);
-    }
-
-    public RouterBuilder<H> post(String pattern, H handler) {
-        return route(Method.POST, pattern, handler);
-    }
-
-    public RouterBuilder<H> put(String pattern, H handler) {
-        return route(Method.PUT, pattern, handler);
-    }
-
-    public RouterBuilder<H> patch(String pattern, H handler) {
-        return route(Method.PATCH, pattern, handler);
-    }
-
-    public RouterBuilder<H> delete(String pattern, H handler) {
-        return route(Method.DELETE, pattern, handler);
-    }
-
-    public RouterBuilder<H> options(String pattern, H handler) {
-        return route(Method.OPTIONS, pattern, handler);
-    }
-
-    /** Adds a route for every method, below an explicit route on the same pattern. */
-    public RouterBuilder<H> all(String pattern, H handler) {
-        return route(Method.ALL, pattern, handler);
     }
 
     /** Compiles the routes added so far; the builder may go on and build again. */

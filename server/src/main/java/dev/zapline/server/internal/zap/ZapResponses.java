@@ -5,6 +5,7 @@ import dev.zapline.codec.zaphttp.HeaderBlockWriter;
 import dev.zapline.codec.zaphttp.ZapHttpWriter;
 import dev.zapline.server.Ctx;
 import dev.zapline.server.ResponseHeaders;
+import dev.zapline.server.internal.ServerAccess;
 import dev.zapline.wire.ZapBuilder;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,8 @@ import java.nio.charset.StandardCharsets;
  * its builder and arrays have grown.
  */
 public final class ZapResponses {
+
+    private static final ServerAccess A = ServerAccess.get();
 
     private static final byte[] CONTENT_TYPE = "content-type".getBytes(StandardCharsets.US_ASCII);
 
@@ -60,9 +63,9 @@ public final class ZapResponses {
 
     private static void fill(HeaderBlockWriter block, ResponseHeaders h) {
         block.reset();
-        byte[] a = h.array();
+        byte[] a = A.array(h);
         for (int i = 0; i < h.count(); i++) {
-            block.add(a, h.nameStart(i), h.nameLength(i), a, h.valueStart(i), h.valueLength(i));
+            block.add(a, A.nameStart(h, i), A.nameLength(h, i), a, A.valueStart(h, i), A.valueLength(h, i));
         }
     }
 

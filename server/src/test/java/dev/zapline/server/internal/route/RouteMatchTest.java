@@ -11,10 +11,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RouteMatchTest {
 
     private final Router<String> router = Router.<String>builder()
-            .get("/users/:id/posts/:post", "post")
-            .get("/files/*path", "files")
-            .post("/files/*path", "upload")
-            .delete("/users/:id/posts/:post", "deletePost")
+            .route(Method.GET, "/users/:id/posts/:post", "post")
+            .route(Method.GET, "/files/*path", "files")
+            .route(Method.POST, "/files/*path", "upload")
+            .route(Method.DELETE, "/users/:id/posts/:post", "deletePost")
             .build();
 
     private RouteMatch<String> lookup(int method, byte[] buf) {

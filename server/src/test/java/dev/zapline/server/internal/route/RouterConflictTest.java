@@ -65,7 +65,7 @@ class RouterConflictTest {
     @ParameterizedTest(name = "''{0}''")
     @MethodSource("malformed")
     void rejectsMalformedPatternNamingIt(String pattern, String reason) {
-        assertThatThrownBy(() -> Router.<String>builder().get(pattern, "h"))
+        assertThatThrownBy(() -> Router.<String>builder().route(Method.GET, pattern, "h"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'" + pattern + "'")
                 .hasMessageContaining(reason);
@@ -175,7 +175,7 @@ class RouterConflictTest {
                 .hasMessageContaining("7")
                 .hasMessageContaining("/a");
         assertThatThrownBy(() -> b.route(-1, "/a", "h")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> b.get("/a", null))
+        assertThatThrownBy(() -> b.route(Method.GET, "/a", null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("GET '/a'");
     }

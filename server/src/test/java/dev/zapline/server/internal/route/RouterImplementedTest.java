@@ -58,7 +58,8 @@ class RouterImplementedTest {
 
     @Test
     void notImplementedOutcomeCarriesNoRouteOrAllow() {
-        Router<String> router = Router.<String>builder().all("/*rest", "all").build();
+        Router<String> router =
+                Router.<String>builder().route(Method.ALL, "/*rest", "all").build();
         RouteMatch<String> match = router.newMatch();
         byte[] buf = "/x".getBytes(StandardCharsets.US_ASCII);
         assertThat(router.lookup(Method.OTHER, buf, 0, 2, match)).isEqualTo(RouteMatch.Outcome.FOUND);
@@ -69,7 +70,7 @@ class RouterImplementedTest {
         assertThat(match.allow()).isNull();
         assertThat(match.paramCount()).isZero();
         assertThat(router.isImplemented(Method.OTHER)).isTrue();
-        assertThat(Router.<String>builder().get("/", "g").build().isImplemented(Method.OTHER))
+        assertThat(Router.<String>builder().route(Method.GET, "/", "g").build().isImplemented(Method.OTHER))
                 .isFalse();
     }
 }
