@@ -3,8 +3,6 @@ package dev.zapline.server.internal;
 import dev.zapline.server.Ctx;
 import dev.zapline.server.Handler;
 import dev.zapline.server.Transport;
-import dev.zapline.server.internal.route.Method;
-import dev.zapline.server.internal.route.RouteMatch;
 import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
@@ -43,7 +41,11 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     public Ctx ctx;
 
     private CtxPool pool;
-    private final Runnable idleCheck = this::idleCheck;
+    /** Dispatch and completion of each request, shared with the other transports. */
+    private RequestCycle cycle;
+    /** The idle timeout's periodic check, cancelled when the connection goes. */
+    private final IdleTimer idle;
+
     public ByteBuf cumulation;
     public boolean closing;
     public boolean closed;
@@ -53,8 +55,6 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     private ByteBuf out;
     private boolean paused;
     private boolean inRead;
-    private boolean readSinceCheck;
-    private int quietChecks;
     /** The idle timeout, which is also how long a request may take to arrive from its first byte. */
     private final long timeoutNanos;
     /** Whether part of a request has arrived and {@link #partialSince} times it. */
@@ -65,12 +65,13 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     private LoopMetrics metrics;
     /** This connection's transport index in {@link LoopMetrics}. */
     private int metricsTransport;
-    /** When the request being answered was dispatched ({@link System#nanoTime()}), with metrics on. */
+    /** When the request being answered was dispatched ({@link RequestCycle#clock()}). */
     private long dispatchedAt;
 
     public Connection(ServerContext server) {
         this.server = server;
         this.timeoutNanos = server.config().idleTimeout().toNanos();
+        this.idle = IdleTimer.halves(timeoutNanos, this::idleCheck);
     }
 
     public abstract Transport transport();
@@ -96,34 +97,21 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
             metricsTransport = LoopMetrics.transport(transport(), ssl != null);
             metrics.opened(metricsTransport);
         }
-        scheduleIdleCheck();
+        cycle = new RequestCycle(server.dispatcher(), metrics, metricsTransport);
+        idle.start(chc.executor());
     }
 
-    /**
-     * The idle timeout without a handler in the pipeline or a clock read per request: a check every half period
-     * notes whether anything was read since the last one, and two quiet checks in a row mean the connection has
-     * been idle for at least the timeout (so it fires between 1 and 1.5 timeouts after the last read).
-     */
-    private void scheduleIdleCheck() {
-        long half = Math.max(1, timeoutNanos / 2);
-        chc.executor().schedule(idleCheck, half, java.util.concurrent.TimeUnit.NANOSECONDS);
-    }
-
+    /** The idle timeout without a handler in the pipeline or a clock read per request ({@link IdleTimer}). */
     private void idleCheck() {
         if (closed) {
-            return;
-        }
-        if (readSinceCheck) {
-            readSinceCheck = false;
-            quietChecks = 0;
-        } else if (++quietChecks >= 2) {
-            quietChecks = 0;
+            idle.stop();
+        } else if (idle.idle()) {
+            idle.restart();
             onIdle();
             if (closing) {
-                return;
+                idle.stop();
             }
         }
-        scheduleIdleCheck();
     }
 
     /** Nothing was read for the idle timeout: 408 if a request was half received, else a quiet close. */
@@ -147,15 +135,15 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
             return;
         }
         inRead = true;
-        readSinceCheck = true;
+        idle.read();
         if (metrics != null) {
             metrics.received(metricsTransport, in.readableBytes());
         }
         if (paused) {
-            pending = append(pending, in);
+            pending = Accumulation.append(chc.alloc(), pending, in);
             return;
         }
-        cumulation = append(cumulation, in);
+        cumulation = Accumulation.append(chc.alloc(), cumulation, in);
         if (partial && now() - partialSince >= timeoutNanos) {
             // A client trickling bytes resets the idle timer; a request must still arrive whole in time.
             reject(408, "the request did not arrive in time");
@@ -178,24 +166,6 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
         flushOut();
     }
 
-    /** Appends {@code in} to {@code acc} (releasing it), growing geometrically so a large body costs O(n). */
-    private ByteBuf append(ByteBuf acc, ByteBuf in) {
-        if (acc == null) {
-            return in;
-        }
-        int n = in.readableBytes();
-        if (acc.refCnt() > 1 || acc.isReadOnly() || acc.maxWritableBytes() < n) {
-            // A handler kept a slice of it, or it cannot grow: continue in a fresh buffer.
-            ByteBuf grown = chc.alloc().buffer(Math.max(acc.readableBytes() + n, acc.capacity() * 2));
-            grown.writeBytes(acc);
-            acc.release();
-            acc = grown;
-        }
-        acc.writeBytes(in);
-        in.release();
-        return acc;
-    }
-
     private void process() {
         decode();
         if (!midRequest() || paused) {
@@ -204,7 +174,9 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
             partial = true;
             partialSince = now();
         }
-        compact();
+        if (cumulation != null && !paused) {
+            cumulation = Accumulation.compact(chc.alloc(), cumulation, closing);
+        }
         if (ctx != null && !paused && !closed && !midRequest()) {
             pool.give(ctx);
             ctx = null;
@@ -228,11 +200,8 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     public void dispatch(RequestHead head) {
         // It arrived whole: bytes after it, if any, are the next request's, timed from when decoding reaches them.
         partial = false;
-        if (metrics != null) {
-            dispatchedAt = System.nanoTime();
-        }
-        server.dispatcher().dispatch(ctx, head);
-        if ((A.handOff(ctx) != null && !ctx.responded()) || A.streaming(ctx)) {
+        dispatchedAt = cycle.clock();
+        if (cycle.dispatch(ctx, head)) {
             paused = true;
             chc.channel().config().setAutoRead(false);
             return;
@@ -242,20 +211,8 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
 
     /** The response is complete: completion listeners run, then the transport's own cleanup. */
     private void finishRequest() {
-        A.finished(ctx);
-        if (metrics != null) {
-            countRequest();
-        }
+        cycle.finish(ctx, dispatchedAt);
         requestDone();
-    }
-
-    /** Counts the request just answered under its route (the unmatched id when no route took it). */
-    private void countRequest() {
-        RouteMatch<Route> m = A.match(ctx);
-        int route = m.outcome() == RouteMatch.Outcome.FOUND ? m.handler().metricsId() : 0;
-        RequestHead h = A.head(ctx);
-        int method = Method.of(h.bytes(), h.methodStart(), h.methodLength());
-        metrics.request(route, metricsTransport, method, ctx.status(), System.nanoTime() - dispatchedAt);
     }
 
     /** Counts a protocol error of {@code status} and queues its response (see {@link #protocolError}). */
@@ -271,29 +228,11 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
         protocolError(status, detail);
     }
 
-    private void compact() {
-        if (cumulation == null || paused) {
-            return;
-        }
-        if (!cumulation.isReadable() || closing) {
-            cumulation.release();
-            cumulation = null;
-        } else if (cumulation.refCnt() > 1) {
-            // A handler kept a slice of the last body: move the unread bytes instead of shifting them under it.
-            ByteBuf rest = chc.alloc().buffer(cumulation.readableBytes());
-            rest.writeBytes(cumulation);
-            cumulation.release();
-            cumulation = rest;
-        } else {
-            cumulation.discardSomeReadBytes();
-        }
-    }
-
     public void resume() {
         paused = false;
         finishRequest();
         if (pending != null) {
-            cumulation = append(cumulation, pending);
+            cumulation = Accumulation.append(chc.alloc(), cumulation, pending);
             pending = null;
         }
         if (!closing) {
@@ -341,6 +280,38 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
             flushOut();
         }
     }
+
+    /** Writes a response with {@code body} unless the connection is closed; the body is released either way. */
+    @Override
+    public final void respond(Ctx ctx, ByteBuf body) {
+        try {
+            if (!closed) {
+                A.responseLength(ctx, body.readableBytes());
+                writeResponse(ctx, body);
+                afterWrite();
+            }
+        } finally {
+            body.release();
+        }
+    }
+
+    /** Writes the response with {@code body} (whose length is its content length) to {@link #out()}. */
+    public abstract void writeResponse(Ctx ctx, ByteBuf body);
+
+    /** Writes a streamed response's chunk unless closed, the response has no body or the chunk is empty. */
+    @Override
+    public final void streamChunk(Ctx ctx, ByteBuf data) {
+        try {
+            if (!closed && !A.omitBody(ctx) && data.isReadable() && writeChunk(ctx, data)) {
+                afterWrite();
+            }
+        } finally {
+            data.release();
+        }
+    }
+
+    /** Writes {@code data} as a chunk of a streamed response to {@link #out()}; false if its status has no body. */
+    public abstract boolean writeChunk(Ctx ctx, ByteBuf data);
 
     /** Ends a streamed response; resumes the connection if the stream was what held it. */
     public void streamEnded(Ctx ctx) {
@@ -419,24 +390,26 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
 
     @Override
     public void channelInactive(ChannelHandlerContext chc) {
-        countClose();
-        closed = true;
-        release();
+        gone();
         chc.fireChannelInactive();
     }
 
     @Override
     public void handlerRemoved(ChannelHandlerContext chc) {
-        countClose();
-        closed = true;
-        release();
+        gone();
     }
 
-    /** Counts the connection closed, once (the channel going inactive, or the handler removed before). */
-    private void countClose() {
+    /**
+     * The channel went inactive or this handler was removed: counts the connection closed once (whichever came
+     * first), stops the idle check and releases what the connection holds.
+     */
+    private void gone() {
         if (metrics != null && !closed) {
             metrics.closed(metricsTransport);
         }
+        closed = true;
+        idle.stop();
+        release();
     }
 
     /**
@@ -444,15 +417,8 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
      * not given back to the pool: a hand-off may hold it, and code up the stack may still be using it.
      */
     public void release() {
-        cumulation = releaseQuietly(cumulation);
-        pending = releaseQuietly(pending);
-        out = releaseQuietly(out);
-    }
-
-    public static ByteBuf releaseQuietly(ByteBuf b) {
-        if (b != null && b.refCnt() > 0) {
-            b.release();
-        }
-        return null;
+        cumulation = Accumulation.releaseQuietly(cumulation);
+        pending = Accumulation.releaseQuietly(pending);
+        out = Accumulation.releaseQuietly(out);
     }
 }

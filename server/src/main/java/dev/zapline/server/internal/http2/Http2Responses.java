@@ -145,7 +145,7 @@ public final class Http2Responses implements Responder {
             }
         }
         if (s.pending && (A.handOff(ctx) == null || A.isDone(A.handOff(ctx)))) {
-            connection.finish(ctx);
+            connection.streams.finish(ctx);
         }
         connection.afterWrite();
     }
@@ -154,7 +154,7 @@ public final class Http2Responses implements Responder {
     public void completeHandOff(Ctx ctx, Handler responder) {
         Dispatcher.complete(ctx, responder);
         if (!A.streaming(ctx) && A.h2(ctx).pending) {
-            connection.finish(ctx);
+            connection.streams.finish(ctx);
         }
         connection.afterWrite();
     }
