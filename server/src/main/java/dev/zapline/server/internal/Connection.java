@@ -5,7 +5,6 @@ import dev.zapline.server.Handler;
 import dev.zapline.server.Transport;
 import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
@@ -25,9 +24,6 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
 
     private static final ServerAccess A = ServerAccess.get();
 
-    /** First size of a read batch's response buffer: room for a few dozen small pipelined responses. */
-    private static final int OUT_INITIAL = 4096;
-
     public final ServerContext server;
     /** Per-connection attribute values ({@link Attribute#perConnection}). */
     public final Attributes attributes = new Attributes();
@@ -35,8 +31,8 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     public ChannelHandlerContext chc;
     /** The TLS handler in front of this one on a TLS listener; null on plaintext. */
     public SslHandler ssl;
-    /** What the TLS handshake negotiated, read once; null until then and on plaintext. */
-    private TlsInfo tls;
+    /** What the TLS handshake negotiated, read once. */
+    private final TlsSession tls = new TlsSession();
     /** The context lent by the loop's pool while a request is in progress; null while the connection is idle. */
     public Ctx ctx;
 
@@ -52,15 +48,11 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     public boolean draining;
 
     private ByteBuf pending;
-    private ByteBuf out;
+    private final Outbound out = new Outbound();
     private boolean paused;
     private boolean inRead;
-    /** The idle timeout, which is also how long a request may take to arrive from its first byte. */
-    private final long timeoutNanos;
-    /** Whether part of a request has arrived and {@link #partialSince} times it. */
-    private boolean partial;
-    /** When the read that brought the first byte of the request still being received ran, on the loop's ticker. */
-    private long partialSince;
+    /** How long a request may take to arrive from its first byte: the idle timeout. */
+    private final RequestDeadline deadline;
     /** This loop's metric cells, or null when the app counts nothing. */
     private LoopMetrics metrics;
     /** This connection's transport index in {@link LoopMetrics}. */
@@ -70,8 +62,9 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
 
     public Connection(ServerContext server) {
         this.server = server;
-        this.timeoutNanos = server.config().idleTimeout().toNanos();
+        long timeoutNanos = server.config().idleTimeout().toNanos();
         this.idle = IdleTimer.halves(timeoutNanos, this::idleCheck);
+        this.deadline = new RequestDeadline(timeoutNanos);
     }
 
     public abstract Transport transport();
@@ -144,20 +137,12 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
             return;
         }
         cumulation = Accumulation.append(chc.alloc(), cumulation, in);
-        if (partial && now() - partialSince >= timeoutNanos) {
+        if (deadline.expired(chc.executor())) {
             // A client trickling bytes resets the idle timer; a request must still arrive whole in time.
             reject(408, "the request did not arrive in time");
             return;
         }
         process();
-    }
-
-    /**
-     * Now on the event loop's ticker, the clock its scheduled idle checks run on: monotonic (the configured clock is
-     * wall-clock time, for the Date header), and a test's manual one when the channel's loop has one.
-     */
-    private long now() {
-        return chc.executor().ticker().nanoTime();
     }
 
     @Override
@@ -168,12 +153,7 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
 
     private void process() {
         decode();
-        if (!midRequest() || paused) {
-            partial = false;
-        } else if (!partial) {
-            partial = true;
-            partialSince = now();
-        }
+        deadline.receiving(midRequest() && !paused, chc.executor());
         if (cumulation != null && !paused) {
             cumulation = Accumulation.compact(chc.alloc(), cumulation, closing);
         }
@@ -198,8 +178,7 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
 
     /** Answers {@code head}; pauses the connection if the handler handed off or is still streaming. */
     public void dispatch(RequestHead head) {
-        // It arrived whole: bytes after it, if any, are the next request's, timed from when decoding reaches them.
-        partial = false;
+        deadline.arrived();
         dispatchedAt = cycle.clock();
         if (cycle.dispatch(ctx, head)) {
             paused = true;
@@ -247,30 +226,16 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     }
 
     public ByteBuf out() {
-        if (out == null) {
-            out = chc.alloc().buffer(OUT_INITIAL);
-        }
-        return out;
+        return out.buffer(chc.alloc());
     }
 
+    /** Writes what the batch collected; closes after it when closing and no response is still being made. */
     public void flushOut() {
-        if (closed) {
-            return;
-        }
-        if (out != null) {
-            ByteBuf o = out;
-            out = null;
-            if (metrics != null) {
-                metrics.sent(metricsTransport, o.readableBytes());
+        if (!closed) {
+            int n = out.flush(chc, closing && !paused);
+            if (metrics != null && n >= 0) {
+                metrics.sent(metricsTransport, n);
             }
-            if (closing && !paused) {
-                chc.writeAndFlush(o).addListener(ChannelFutureListener.CLOSE);
-            } else {
-                chc.write(o, chc.voidPromise());
-                chc.flush();
-            }
-        } else if (closing && !paused) {
-            chc.close();
         }
     }
 
@@ -338,7 +303,7 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     /** Stops keep-alive: an idle connection closes now, a busy one after its current response. */
     public void drain() {
         draining = true;
-        if (!paused && !midRequest() && out == null) {
+        if (!paused && !midRequest() && out.isEmpty()) {
             closing = true;
             chc.close();
         }
@@ -368,11 +333,7 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     /** What this connection's TLS handshake negotiated (read once), or null on plaintext and before it ends. */
     @Override
     public TlsInfo tls() {
-        TlsInfo t = tls;
-        if (t == null && ssl != null && ssl.handshakeFuture().isSuccess()) {
-            tls = t = TlsInfo.of(ssl);
-        }
-        return t;
+        return tls.of(ssl);
     }
 
     @Override
@@ -419,6 +380,6 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     public void release() {
         cumulation = Accumulation.releaseQuietly(cumulation);
         pending = Accumulation.releaseQuietly(pending);
-        out = Accumulation.releaseQuietly(out);
+        out.release();
     }
 }

@@ -6,9 +6,9 @@ import dev.zapline.codec.rpc.RpcFrames;
 import dev.zapline.codec.rpc.RpcHandshake;
 import dev.zapline.codec.rpc.RpcRequestView;
 import dev.zapline.server.internal.IdleTimer;
+import dev.zapline.server.internal.Outbound;
 import dev.zapline.wire.ZapFormatException;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
@@ -25,8 +25,6 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFra
     /** A handshake frame longer than this is not one (the peer's is 80 bytes). */
     private static final int MAX_HANDSHAKE = 1024;
 
-    private static final int OUT_INITIAL = 4096;
-
     private final RpcEndpoint endpoint;
     private final RpcService service;
     private final RpcCall call = new RpcCall();
@@ -35,7 +33,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFra
     private final IdleTimer idle;
 
     private ChannelHandlerContext chc;
-    private ByteBuf out;
+    private final Outbound out = new Outbound();
     private boolean inRead;
     private boolean closing;
     private boolean closed;
@@ -166,10 +164,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFra
     }
 
     ByteBuf out() {
-        if (out == null) {
-            out = chc.alloc().buffer(OUT_INITIAL);
-        }
-        return out;
+        return out.buffer(chc.alloc());
     }
 
     /** After a response is written: flush now unless a read batch is in progress (it flushes at its end). */
@@ -207,26 +202,15 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFra
     }
 
     private void flushOut() {
-        if (closed || out == null) {
-            return;
-        }
-        ByteBuf o = out;
-        out = null;
-        if (closing) {
-            chc.writeAndFlush(o).addListener(ChannelFutureListener.CLOSE);
-        } else {
-            chc.writeAndFlush(o, chc.voidPromise());
+        if (!closed && !out.isEmpty()) {
+            out.flush(chc, closing);
         }
     }
 
     /** Closes this connection after what is already answered; reads after this are dropped. */
     private void close() {
         closing = true;
-        if (out == null) {
-            chc.close();
-        } else {
-            flushOut();
-        }
+        out.flush(chc, true);
     }
 
     /** A peer that does not read its answers stops being read until it catches up. */
@@ -261,9 +245,6 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFra
         closed = true;
         idle.stop();
         frames.release();
-        if (out != null) {
-            out.release();
-            out = null;
-        }
+        out.release();
     }
 }

@@ -8,6 +8,7 @@ import dev.zapline.server.internal.Dispatcher;
 import dev.zapline.server.internal.Responder;
 import dev.zapline.server.internal.ServerAccess;
 import dev.zapline.server.internal.ServerContext;
+import dev.zapline.server.internal.TlsSession;
 import dev.zapline.server.internal.http1.HttpResponses;
 import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
@@ -16,7 +17,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.handler.ssl.SslHandler;
 import java.util.Locale;
 
 /**
@@ -35,7 +35,7 @@ public final class Http2Responses implements Responder {
     private final Attributes attributes = new Attributes();
     private ChannelHandlerContext chc;
     private ServerContext server;
-    private TlsInfo tls;
+    private final TlsSession tls = new TlsSession();
 
     public Http2Responses(Http2ServerConnection connection) {
         this.connection = connection;
@@ -161,12 +161,7 @@ public final class Http2Responses implements Responder {
 
     @Override
     public TlsInfo tls() {
-        TlsInfo t = tls;
-        SslHandler ssl = connection.ssl;
-        if (t == null && ssl != null && ssl.handshakeFuture().isSuccess()) {
-            tls = t = TlsInfo.of(ssl);
-        }
-        return t;
+        return tls.of(connection.ssl);
     }
 
     @Override
