@@ -6,11 +6,9 @@ import dev.zapline.server.Transport;
 import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import javax.net.ssl.SSLException;
 
@@ -20,7 +18,7 @@ import javax.net.ssl.SSLException;
  * per read batch, hold pipelined requests behind a handed-off one, enforce the idle and whole-request timeouts,
  * drain on shutdown, and release every buffer when the channel goes. Runs on the channel's event loop.
  */
-public abstract class Connection extends ChannelInboundHandlerAdapter implements Responder {
+public abstract class Connection extends BufferedConnection implements Responder {
 
     private static final ServerAccess A = ServerAccess.get();
 
@@ -28,7 +26,6 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     /** Per-connection attribute values ({@link Attribute#perConnection}). */
     public final Attributes attributes = new Attributes();
 
-    public ChannelHandlerContext chc;
     /** The TLS handler in front of this one on a TLS listener; null on plaintext. */
     public SslHandler ssl;
     /** What the TLS handshake negotiated, read once. */
@@ -39,18 +36,12 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     private CtxPool pool;
     /** Dispatch and completion of each request, shared with the other transports. */
     private RequestCycle cycle;
-    /** The idle timeout's periodic check, cancelled when the connection goes. */
-    private final IdleTimer idle;
 
     public ByteBuf cumulation;
-    public boolean closing;
-    public boolean closed;
     public boolean draining;
 
     private ByteBuf pending;
-    private final Outbound out = new Outbound();
     private boolean paused;
-    private boolean inRead;
     /** How long a request may take to arrive from its first byte: the idle timeout. */
     private final RequestDeadline deadline;
     /** This loop's metric cells, or null when the app counts nothing. */
@@ -61,10 +52,9 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     private long dispatchedAt;
 
     public Connection(ServerContext server) {
+        super(server.config().idleTimeout().toNanos());
         this.server = server;
-        long timeoutNanos = server.config().idleTimeout().toNanos();
-        this.idle = IdleTimer.halves(timeoutNanos, this::idleCheck);
-        this.deadline = new RequestDeadline(timeoutNanos);
+        this.deadline = new RequestDeadline(server.config().idleTimeout().toNanos());
     }
 
     public abstract Transport transport();
@@ -83,7 +73,7 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
 
     @Override
     public void handlerAdded(ChannelHandlerContext chc) {
-        this.chc = chc;
+        super.handlerAdded(chc);
         this.pool = server.ctxPool();
         this.metrics = server.loopMetrics();
         if (metrics != null) {
@@ -91,11 +81,11 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
             metrics.opened(metricsTransport);
         }
         cycle = new RequestCycle(server.dispatcher(), metrics, metricsTransport);
-        idle.start(chc.executor());
     }
 
     /** The idle timeout without a handler in the pipeline or a clock read per request ({@link IdleTimer}). */
-    private void idleCheck() {
+    @Override
+    protected void idleCheck() {
         if (closed) {
             idle.stop();
         } else if (idle.idle()) {
@@ -122,13 +112,7 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext chc, Object msg) {
-        if (!(msg instanceof ByteBuf in) || closing) {
-            ReferenceCountUtil.release(msg);
-            return;
-        }
-        inRead = true;
-        idle.read();
+    protected void read(ByteBuf in) {
         if (metrics != null) {
             metrics.received(metricsTransport, in.readableBytes());
         }
@@ -143,12 +127,6 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
             return;
         }
         process();
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext chc) {
-        inRead = false;
-        flushOut();
     }
 
     private void process() {
@@ -221,28 +199,19 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
         flushOut();
     }
 
+    @Override
     public boolean paused() {
         return paused;
     }
 
-    public ByteBuf out() {
-        return out.buffer(chc.alloc());
-    }
-
     /** Writes what the batch collected; closes after it when closing and no response is still being made. */
+    @Override
     public void flushOut() {
         if (!closed) {
             int n = out.flush(chc, closing && !paused);
             if (metrics != null && n >= 0) {
                 metrics.sent(metricsTransport, n);
             }
-        }
-    }
-
-    /** After writing a response part: flush now unless a read batch is in progress (it flushes at its end). */
-    public void afterWrite() {
-        if (!inRead) {
-            flushOut();
         }
     }
 
@@ -322,14 +291,6 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
         super.userEventTriggered(chc, evt);
     }
 
-    @Override
-    public void channelWritabilityChanged(ChannelHandlerContext chc) {
-        if (!paused && !closing) {
-            chc.channel().config().setAutoRead(chc.channel().isWritable());
-        }
-        chc.fireChannelWritabilityChanged();
-    }
-
     /** What this connection's TLS handshake negotiated (read once), or null on plaintext and before it ends. */
     @Override
     public TlsInfo tls() {
@@ -350,33 +311,17 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext chc) {
-        gone();
-        chc.fireChannelInactive();
-    }
-
-    @Override
-    public void handlerRemoved(ChannelHandlerContext chc) {
-        gone();
-    }
-
-    /**
-     * The channel went inactive or this handler was removed: counts the connection closed once (whichever came
-     * first), stops the idle check and releases what the connection holds.
-     */
-    private void gone() {
-        if (metrics != null && !closed) {
+    protected void countClose() {
+        if (metrics != null) {
             metrics.closed(metricsTransport);
         }
-        closed = true;
-        idle.stop();
-        release();
     }
 
     /**
      * Releases every buffer the connection holds; subclasses add their own and call this. A context still held is
      * not given back to the pool: a hand-off may hold it, and code up the stack may still be using it.
      */
+    @Override
     public void release() {
         cumulation = Accumulation.releaseQuietly(cumulation);
         pending = Accumulation.releaseQuietly(pending);

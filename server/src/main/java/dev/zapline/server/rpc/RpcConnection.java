@@ -5,13 +5,10 @@ import dev.zapline.codec.rpc.RpcFrameReader;
 import dev.zapline.codec.rpc.RpcFrames;
 import dev.zapline.codec.rpc.RpcHandshake;
 import dev.zapline.codec.rpc.RpcRequestView;
-import dev.zapline.server.internal.IdleTimer;
-import dev.zapline.server.internal.Outbound;
+import dev.zapline.server.internal.BufferedConnection;
 import dev.zapline.wire.ZapFormatException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.util.ReferenceCountUtil;
 
 /**
  * One RPC connection: the peer's handshake frame, answered with ours, then correlated request frames read in
@@ -20,7 +17,7 @@ import io.netty.util.ReferenceCountUtil;
  * answered with its status and the connection goes on; a malformed handshake, a frame too short to correlate or
  * longer than the limit closes this connection only, as does the idle timeout. Runs on the channel's event loop.
  */
-final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFrameReader.Sink {
+final class RpcConnection extends BufferedConnection implements RpcFrameReader.Sink {
 
     /** A handshake frame longer than this is not one (the peer's is 80 bytes). */
     private static final int MAX_HANDSHAKE = 1024;
@@ -30,31 +27,19 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFra
     private final RpcCall call = new RpcCall();
     private final RpcReply reply = new RpcReply(this);
     private final RpcFrameReader frames;
-    private final IdleTimer idle;
-
-    private ChannelHandlerContext chc;
-    private final Outbound out = new Outbound();
-    private boolean inRead;
-    private boolean closing;
-    private boolean closed;
     /** {@link RpcReply#later()} answers not yet written; the connection is not idle while there are some. */
     private int outstanding;
 
     RpcConnection(RpcEndpoint endpoint) {
+        super(endpoint.idleNanos());
         this.endpoint = endpoint;
         this.service = endpoint.service();
         this.frames = new RpcFrameReader(MAX_HANDSHAKE, endpoint.maxFrame());
-        this.idle = IdleTimer.halves(endpoint.idleNanos(), this::idleCheck);
-    }
-
-    @Override
-    public void handlerAdded(ChannelHandlerContext chc) {
-        this.chc = chc;
-        idle.start(chc.executor());
     }
 
     /** Closes the connection after two quiet checks in a row ({@link IdleTimer}); a deferred answer is activity. */
-    private void idleCheck() {
+    @Override
+    protected void idleCheck() {
         if (closed || closing) {
             return;
         }
@@ -67,20 +52,8 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFra
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext chc, Object msg) {
-        if (!(msg instanceof ByteBuf in) || closing) {
-            ReferenceCountUtil.release(msg);
-            return;
-        }
-        inRead = true;
-        idle.read();
+    protected void read(ByteBuf in) {
         frames.read(chc.alloc(), in, this);
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext chc) {
-        inRead = false;
-        flushOut();
     }
 
     /** The peer's handshake, answered with ours; a malformed one closes the connection. */
@@ -163,17 +136,6 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFra
         RpcFrames.writeResponse(out(), reqId, promise, status, body, 0, body.length);
     }
 
-    ByteBuf out() {
-        return out.buffer(chc.alloc());
-    }
-
-    /** After a response is written: flush now unless a read batch is in progress (it flushes at its end). */
-    void afterWrite() {
-        if (!inRead) {
-            flushOut();
-        }
-    }
-
     /** A {@link RpcReply#later()} answer is now outstanding. */
     void deferred() {
         outstanding++;
@@ -201,7 +163,8 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFra
         }
     }
 
-    private void flushOut() {
+    @Override
+    public void flushOut() {
         if (!closed && !out.isEmpty()) {
             out.flush(chc, closing);
         }
@@ -213,15 +176,6 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFra
         out.flush(chc, true);
     }
 
-    /** A peer that does not read its answers stops being read until it catches up. */
-    @Override
-    public void channelWritabilityChanged(ChannelHandlerContext chc) {
-        if (!closing) {
-            chc.channel().config().setAutoRead(chc.channel().isWritable());
-        }
-        chc.fireChannelWritabilityChanged();
-    }
-
     @Override
     public void exceptionCaught(ChannelHandlerContext chc, Throwable cause) {
         if (!(cause instanceof java.io.IOException)) {
@@ -231,19 +185,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter implements RpcFra
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext chc) {
-        release();
-        chc.fireChannelInactive();
-    }
-
-    @Override
-    public void handlerRemoved(ChannelHandlerContext chc) {
-        release();
-    }
-
-    private void release() {
-        closed = true;
-        idle.stop();
+    public void release() {
         frames.release();
         out.release();
     }

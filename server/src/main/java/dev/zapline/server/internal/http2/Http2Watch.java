@@ -15,10 +15,11 @@ import java.time.Duration;
 import java.util.Arrays;
 
 /**
- * An HTTP/2 connection's timers, one periodic task ({@link IdleTimer}, cancelled when the connection closes) every
- * half of the shorter of the idle and stall timeouts, no clock read per frame: the idle timeout (no open stream and nothing read for it: GOAWAY(NO_ERROR)), the stall timeout (a
- * response waiting that long on a window the client keeps at zero: GOAWAY(ENHANCE_YOUR_CALM)) and the request
- * deadline (a request not whole within the idle timeout of its HEADERS: 408). Event-loop confined.
+ * An HTTP/2 connection's timers, one periodic task ({@link IdleTimer}, cancelled when the connection closes)
+ * every half of the shorter of the idle and stall timeouts, no clock read per frame: the idle timeout (no open
+ * stream and nothing read for it: GOAWAY(NO_ERROR)), the stall timeout (a response waiting that long on a window
+ * the client keeps at zero: GOAWAY(ENHANCE_YOUR_CALM)) and the request deadline (a request not whole within the
+ * idle timeout of its HEADERS: 408). Event-loop confined.
  */
 public final class Http2Watch {
 
