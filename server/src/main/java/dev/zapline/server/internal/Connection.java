@@ -80,7 +80,7 @@ public abstract class Connection extends BufferedConnection implements Responder
             metricsTransport = LoopMetrics.transport(transport(), ssl != null);
             metrics.opened(metricsTransport);
         }
-        cycle = new RequestCycle(server.dispatcher(), metrics, metricsTransport);
+        cycle = new RequestCycle(server, metricsTransport);
     }
 
     /** The idle timeout without a handler in the pipeline or a clock read per request ({@link IdleTimer}). */

@@ -14,16 +14,22 @@ import java.util.concurrent.TimeUnit;
  */
 public final class IdleTimer {
 
+    /** The owner's check, run every period; it asks {@link #idle()}. */
     private final Runnable check;
+
     private final long periodNanos;
+    /** Quiet checks in a row that make the connection idle. */
     private final int quietChecks;
+    /** The periodic task while it runs; null before the start and after the stop. */
     private ScheduledFuture<?> task;
+    /** Whether something was read since the last check. */
     private boolean read;
+    /** Quiet checks in a row so far (up to {@link #quietChecks}). */
     private int quiet;
 
     private IdleTimer(Runnable check, long periodNanos, int quietChecks) {
         this.check = check;
-        this.periodNanos = periodNanos;
+        this.periodNanos = Math.max(1, periodNanos);
         this.quietChecks = quietChecks;
     }
 
@@ -32,7 +38,7 @@ public final class IdleTimer {
      * last read). {@code check} runs each period and asks {@link #idle()}.
      */
     public static IdleTimer halves(long timeoutNanos, Runnable check) {
-        return new IdleTimer(check, Math.max(1, timeoutNanos / 2), 2);
+        return new IdleTimer(check, timeoutNanos / 2, 2);
     }
 
     /**

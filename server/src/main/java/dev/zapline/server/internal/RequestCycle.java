@@ -20,9 +20,10 @@ public final class RequestCycle {
     /** The connection's transport index in {@link LoopMetrics}. */
     private final int transport;
 
-    public RequestCycle(Dispatcher dispatcher, LoopMetrics metrics, int transport) {
-        this.dispatcher = dispatcher;
-        this.metrics = metrics;
+    /** For a connection of {@code server} on the current loop, counted as {@code transport} when metrics are on. */
+    public RequestCycle(ServerContext server, int transport) {
+        this.dispatcher = server.dispatcher();
+        this.metrics = server.loopMetrics();
         this.transport = transport;
     }
 

@@ -42,20 +42,20 @@ public final class Http2Streams implements Http2FrameListener {
     /** What answers this connection's streams, the responder their contexts are bound to. */
     private final Http2Responses responses;
 
+    private ChannelHandlerContext chc;
+    private CtxPool pool;
     /** The context of each stream in flight, by stream id (a request arriving or a response being made). */
     public final IntObjectHashMap<Ctx> inFlight = new IntObjectHashMap<>();
 
-    private ChannelHandlerContext chc;
-    private CtxPool pool;
     private LoopMetrics metrics;
     private RequestCycle cycle;
     /** Bytes of request bodies held by this connection's streams (arriving, or kept until their response ends). */
     private long buffered;
 
     public Http2Streams(Http2ServerConnection connection, ServerContext server, Http2Responses responses) {
+        this.limits = server.config().http2();
         this.connection = connection;
         this.responses = responses;
-        this.limits = server.config().http2();
         this.maxBody = server.limits().maxBody();
         this.creditCap = Math.max(limits.connectionWindow(), maxBody);
         this.controlFrames = new Http2FloodCounter(
@@ -67,7 +67,7 @@ public final class Http2Streams implements Http2FrameListener {
         this.chc = chc;
         this.pool = server.ctxPool();
         this.metrics = metrics;
-        this.cycle = new RequestCycle(server.dispatcher(), metrics, metricsTransport);
+        this.cycle = new RequestCycle(server, metricsTransport);
     }
 
     @Override
