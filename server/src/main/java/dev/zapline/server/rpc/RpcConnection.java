@@ -37,7 +37,7 @@ final class RpcConnection extends BufferedConnection implements RpcFrameReader.S
         this.frames = new RpcFrameReader(MAX_HANDSHAKE, endpoint.maxFrame());
     }
 
-    /** Closes the connection after two quiet checks in a row ({@link IdleTimer}); a deferred answer is activity. */
+    /** Closes the connection after two quiet checks in a row (the transports' idle policy); a deferred reply counts. */
     @Override
     protected void idleCheck() {
         if (closed || closing) {
