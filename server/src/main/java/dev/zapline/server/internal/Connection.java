@@ -3,17 +3,12 @@ package dev.zapline.server.internal;
 import dev.zapline.server.Ctx;
 import dev.zapline.server.Handler;
 import dev.zapline.server.Transport;
-import dev.zapline.server.internal.route.Method;
-import dev.zapline.server.internal.route.RouteMatch;
 import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateEvent;
-import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import javax.net.ssl.SSLException;
 
@@ -23,54 +18,43 @@ import javax.net.ssl.SSLException;
  * per read batch, hold pipelined requests behind a handed-off one, enforce the idle and whole-request timeouts,
  * drain on shutdown, and release every buffer when the channel goes. Runs on the channel's event loop.
  */
-public abstract class Connection extends ChannelInboundHandlerAdapter implements Responder {
+public abstract class Connection extends BufferedConnection implements Responder {
 
     private static final ServerAccess A = ServerAccess.get();
-
-    /** First size of a read batch's response buffer: room for a few dozen small pipelined responses. */
-    private static final int OUT_INITIAL = 4096;
 
     public final ServerContext server;
     /** Per-connection attribute values ({@link Attribute#perConnection}). */
     public final Attributes attributes = new Attributes();
 
-    public ChannelHandlerContext chc;
     /** The TLS handler in front of this one on a TLS listener; null on plaintext. */
     public SslHandler ssl;
-    /** What the TLS handshake negotiated, read once; null until then and on plaintext. */
-    private TlsInfo tls;
+    /** What the TLS handshake negotiated, read once. */
+    private final TlsSession tls = new TlsSession();
     /** The context lent by the loop's pool while a request is in progress; null while the connection is idle. */
     public Ctx ctx;
 
     private CtxPool pool;
-    private final Runnable idleCheck = this::idleCheck;
+    /** Dispatch and completion of each request, shared with the other transports. */
+    private RequestCycle cycle;
+
     public ByteBuf cumulation;
-    public boolean closing;
-    public boolean closed;
     public boolean draining;
 
     private ByteBuf pending;
-    private ByteBuf out;
     private boolean paused;
-    private boolean inRead;
-    private boolean readSinceCheck;
-    private int quietChecks;
-    /** The idle timeout, which is also how long a request may take to arrive from its first byte. */
-    private final long timeoutNanos;
-    /** Whether part of a request has arrived and {@link #partialSince} times it. */
-    private boolean partial;
-    /** When the read that brought the first byte of the request still being received ran, on the loop's ticker. */
-    private long partialSince;
+    /** How long a request may take to arrive from its first byte: the idle timeout. */
+    private final RequestDeadline deadline;
     /** This loop's metric cells, or null when the app counts nothing. */
     private LoopMetrics metrics;
     /** This connection's transport index in {@link LoopMetrics}. */
     private int metricsTransport;
-    /** When the request being answered was dispatched ({@link System#nanoTime()}), with metrics on. */
+    /** When the request being answered was dispatched ({@link RequestCycle#clock()}). */
     private long dispatchedAt;
 
     public Connection(ServerContext server) {
+        super(server.config().idleTimeout().toNanos());
         this.server = server;
-        this.timeoutNanos = server.config().idleTimeout().toNanos();
+        this.deadline = new RequestDeadline(server.config().idleTimeout().toNanos());
     }
 
     public abstract Transport transport();
@@ -89,41 +73,28 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
 
     @Override
     public void handlerAdded(ChannelHandlerContext chc) {
-        this.chc = chc;
+        super.handlerAdded(chc);
         this.pool = server.ctxPool();
         this.metrics = server.loopMetrics();
         if (metrics != null) {
             metricsTransport = LoopMetrics.transport(transport(), ssl != null);
             metrics.opened(metricsTransport);
         }
-        scheduleIdleCheck();
+        cycle = new RequestCycle(server, metricsTransport);
     }
 
-    /**
-     * The idle timeout without a handler in the pipeline or a clock read per request: a check every half period
-     * notes whether anything was read since the last one, and two quiet checks in a row mean the connection has
-     * been idle for at least the timeout (so it fires between 1 and 1.5 timeouts after the last read).
-     */
-    private void scheduleIdleCheck() {
-        long half = Math.max(1, timeoutNanos / 2);
-        chc.executor().schedule(idleCheck, half, java.util.concurrent.TimeUnit.NANOSECONDS);
-    }
-
-    private void idleCheck() {
+    /** The idle timeout without a handler in the pipeline or a clock read per request ({@link IdleTimer}). */
+    @Override
+    protected void idleCheck() {
         if (closed) {
-            return;
-        }
-        if (readSinceCheck) {
-            readSinceCheck = false;
-            quietChecks = 0;
-        } else if (++quietChecks >= 2) {
-            quietChecks = 0;
+            idle.stop();
+        } else if (idle.idle()) {
+            idle.restart();
             onIdle();
             if (closing) {
-                return;
+                idle.stop();
             }
         }
-        scheduleIdleCheck();
     }
 
     /** Nothing was read for the idle timeout: 408 if a request was half received, else a quiet close. */
@@ -141,22 +112,16 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext chc, Object msg) {
-        if (!(msg instanceof ByteBuf in) || closing) {
-            ReferenceCountUtil.release(msg);
-            return;
-        }
-        inRead = true;
-        readSinceCheck = true;
+    protected void read(ByteBuf in) {
         if (metrics != null) {
             metrics.received(metricsTransport, in.readableBytes());
         }
         if (paused) {
-            pending = append(pending, in);
+            pending = Accumulation.append(chc.alloc(), pending, in);
             return;
         }
-        cumulation = append(cumulation, in);
-        if (partial && now() - partialSince >= timeoutNanos) {
+        cumulation = Accumulation.append(chc.alloc(), cumulation, in);
+        if (deadline.expired(chc.executor())) {
             // A client trickling bytes resets the idle timer; a request must still arrive whole in time.
             reject(408, "the request did not arrive in time");
             return;
@@ -164,47 +129,12 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
         process();
     }
 
-    /**
-     * Now on the event loop's ticker, the clock its scheduled idle checks run on: monotonic (the configured clock is
-     * wall-clock time, for the Date header), and a test's manual one when the channel's loop has one.
-     */
-    private long now() {
-        return chc.executor().ticker().nanoTime();
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext chc) {
-        inRead = false;
-        flushOut();
-    }
-
-    /** Appends {@code in} to {@code acc} (releasing it), growing geometrically so a large body costs O(n). */
-    private ByteBuf append(ByteBuf acc, ByteBuf in) {
-        if (acc == null) {
-            return in;
-        }
-        int n = in.readableBytes();
-        if (acc.refCnt() > 1 || acc.isReadOnly() || acc.maxWritableBytes() < n) {
-            // A handler kept a slice of it, or it cannot grow: continue in a fresh buffer.
-            ByteBuf grown = chc.alloc().buffer(Math.max(acc.readableBytes() + n, acc.capacity() * 2));
-            grown.writeBytes(acc);
-            acc.release();
-            acc = grown;
-        }
-        acc.writeBytes(in);
-        in.release();
-        return acc;
-    }
-
     private void process() {
         decode();
-        if (!midRequest() || paused) {
-            partial = false;
-        } else if (!partial) {
-            partial = true;
-            partialSince = now();
+        deadline.receiving(midRequest() && !paused, chc.executor());
+        if (cumulation != null && !paused) {
+            cumulation = Accumulation.compact(chc.alloc(), cumulation, closing);
         }
-        compact();
         if (ctx != null && !paused && !closed && !midRequest()) {
             pool.give(ctx);
             ctx = null;
@@ -226,13 +156,9 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
 
     /** Answers {@code head}; pauses the connection if the handler handed off or is still streaming. */
     public void dispatch(RequestHead head) {
-        // It arrived whole: bytes after it, if any, are the next request's, timed from when decoding reaches them.
-        partial = false;
-        if (metrics != null) {
-            dispatchedAt = System.nanoTime();
-        }
-        server.dispatcher().dispatch(ctx, head);
-        if ((A.handOff(ctx) != null && !ctx.responded()) || A.streaming(ctx)) {
+        deadline.arrived();
+        dispatchedAt = cycle.clock();
+        if (cycle.dispatch(ctx, head)) {
             paused = true;
             chc.channel().config().setAutoRead(false);
             return;
@@ -242,20 +168,8 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
 
     /** The response is complete: completion listeners run, then the transport's own cleanup. */
     private void finishRequest() {
-        A.finished(ctx);
-        if (metrics != null) {
-            countRequest();
-        }
+        cycle.finish(ctx, dispatchedAt);
         requestDone();
-    }
-
-    /** Counts the request just answered under its route (the unmatched id when no route took it). */
-    private void countRequest() {
-        RouteMatch<Route> m = A.match(ctx);
-        int route = m.outcome() == RouteMatch.Outcome.FOUND ? m.handler().metricsId() : 0;
-        RequestHead h = A.head(ctx);
-        int method = Method.of(h.bytes(), h.methodStart(), h.methodLength());
-        metrics.request(route, metricsTransport, method, ctx.status(), System.nanoTime() - dispatchedAt);
     }
 
     /** Counts a protocol error of {@code status} and queues its response (see {@link #protocolError}). */
@@ -271,29 +185,11 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
         protocolError(status, detail);
     }
 
-    private void compact() {
-        if (cumulation == null || paused) {
-            return;
-        }
-        if (!cumulation.isReadable() || closing) {
-            cumulation.release();
-            cumulation = null;
-        } else if (cumulation.refCnt() > 1) {
-            // A handler kept a slice of the last body: move the unread bytes instead of shifting them under it.
-            ByteBuf rest = chc.alloc().buffer(cumulation.readableBytes());
-            rest.writeBytes(cumulation);
-            cumulation.release();
-            cumulation = rest;
-        } else {
-            cumulation.discardSomeReadBytes();
-        }
-    }
-
     public void resume() {
         paused = false;
         finishRequest();
         if (pending != null) {
-            cumulation = append(cumulation, pending);
+            cumulation = Accumulation.append(chc.alloc(), cumulation, pending);
             pending = null;
         }
         if (!closing) {
@@ -303,44 +199,53 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
         flushOut();
     }
 
+    @Override
     public boolean paused() {
         return paused;
     }
 
-    public ByteBuf out() {
-        if (out == null) {
-            out = chc.alloc().buffer(OUT_INITIAL);
-        }
-        return out;
-    }
-
+    /** Writes what the batch collected; closes after it when closing and no response is still being made. */
+    @Override
     public void flushOut() {
-        if (closed) {
-            return;
-        }
-        if (out != null) {
-            ByteBuf o = out;
-            out = null;
-            if (metrics != null) {
-                metrics.sent(metricsTransport, o.readableBytes());
+        if (!closed) {
+            int n = out.flush(chc, closing && !paused);
+            if (metrics != null && n >= 0) {
+                metrics.sent(metricsTransport, n);
             }
-            if (closing && !paused) {
-                chc.writeAndFlush(o).addListener(ChannelFutureListener.CLOSE);
-            } else {
-                chc.write(o, chc.voidPromise());
-                chc.flush();
-            }
-        } else if (closing && !paused) {
-            chc.close();
         }
     }
 
-    /** After writing a response part: flush now unless a read batch is in progress (it flushes at its end). */
-    public void afterWrite() {
-        if (!inRead) {
-            flushOut();
+    /** Writes a response with {@code body} unless the connection is closed; the body is released either way. */
+    @Override
+    public final void respond(Ctx ctx, ByteBuf body) {
+        try {
+            if (!closed) {
+                A.responseLength(ctx, body.readableBytes());
+                writeResponse(ctx, body);
+                afterWrite();
+            }
+        } finally {
+            body.release();
         }
     }
+
+    /** Writes the response with {@code body} (whose length is its content length) to {@link #out()}. */
+    public abstract void writeResponse(Ctx ctx, ByteBuf body);
+
+    /** Writes a streamed response's chunk unless closed, the response has no body or the chunk is empty. */
+    @Override
+    public final void streamChunk(Ctx ctx, ByteBuf data) {
+        try {
+            if (!closed && !A.omitBody(ctx) && data.isReadable() && writeChunk(ctx, data)) {
+                afterWrite();
+            }
+        } finally {
+            data.release();
+        }
+    }
+
+    /** Writes {@code data} as a chunk of a streamed response to {@link #out()}; false if its status has no body. */
+    public abstract boolean writeChunk(Ctx ctx, ByteBuf data);
 
     /** Ends a streamed response; resumes the connection if the stream was what held it. */
     public void streamEnded(Ctx ctx) {
@@ -367,7 +272,7 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     /** Stops keep-alive: an idle connection closes now, a busy one after its current response. */
     public void drain() {
         draining = true;
-        if (!paused && !midRequest() && out == null) {
+        if (!paused && !midRequest() && out.isEmpty()) {
             closing = true;
             chc.close();
         }
@@ -386,22 +291,10 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
         super.userEventTriggered(chc, evt);
     }
 
-    @Override
-    public void channelWritabilityChanged(ChannelHandlerContext chc) {
-        if (!paused && !closing) {
-            chc.channel().config().setAutoRead(chc.channel().isWritable());
-        }
-        chc.fireChannelWritabilityChanged();
-    }
-
     /** What this connection's TLS handshake negotiated (read once), or null on plaintext and before it ends. */
     @Override
     public TlsInfo tls() {
-        TlsInfo t = tls;
-        if (t == null && ssl != null && ssl.handshakeFuture().isSuccess()) {
-            tls = t = TlsInfo.of(ssl);
-        }
-        return t;
+        return tls.of(ssl);
     }
 
     @Override
@@ -418,23 +311,8 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext chc) {
-        countClose();
-        closed = true;
-        release();
-        chc.fireChannelInactive();
-    }
-
-    @Override
-    public void handlerRemoved(ChannelHandlerContext chc) {
-        countClose();
-        closed = true;
-        release();
-    }
-
-    /** Counts the connection closed, once (the channel going inactive, or the handler removed before). */
-    private void countClose() {
-        if (metrics != null && !closed) {
+    protected void countClose() {
+        if (metrics != null) {
             metrics.closed(metricsTransport);
         }
     }
@@ -443,16 +321,10 @@ public abstract class Connection extends ChannelInboundHandlerAdapter implements
      * Releases every buffer the connection holds; subclasses add their own and call this. A context still held is
      * not given back to the pool: a hand-off may hold it, and code up the stack may still be using it.
      */
+    @Override
     public void release() {
-        cumulation = releaseQuietly(cumulation);
-        pending = releaseQuietly(pending);
-        out = releaseQuietly(out);
-    }
-
-    public static ByteBuf releaseQuietly(ByteBuf b) {
-        if (b != null && b.refCnt() > 0) {
-            b.release();
-        }
-        return null;
+        cumulation = Accumulation.releaseQuietly(cumulation);
+        pending = Accumulation.releaseQuietly(pending);
+        out.release();
     }
 }

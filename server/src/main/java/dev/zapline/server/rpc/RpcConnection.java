@@ -1,18 +1,14 @@
 package dev.zapline.server.rpc;
 
 import dev.zapline.codec.rpc.Rpc;
+import dev.zapline.codec.rpc.RpcFrameReader;
 import dev.zapline.codec.rpc.RpcFrames;
 import dev.zapline.codec.rpc.RpcHandshake;
 import dev.zapline.codec.rpc.RpcRequestView;
+import dev.zapline.server.internal.BufferedConnection;
 import dev.zapline.wire.ZapFormatException;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.ByteToMessageDecoder;
-import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One RPC connection: the peer's handshake frame, answered with ours, then correlated request frames read in
@@ -21,123 +17,70 @@ import java.util.concurrent.TimeUnit;
  * answered with its status and the connection goes on; a malformed handshake, a frame too short to correlate or
  * longer than the limit closes this connection only, as does the idle timeout. Runs on the channel's event loop.
  */
-final class RpcConnection extends ChannelInboundHandlerAdapter {
+final class RpcConnection extends BufferedConnection implements RpcFrameReader.Sink {
 
     /** A handshake frame longer than this is not one (the peer's is 80 bytes). */
     private static final int MAX_HANDSHAKE = 1024;
-
-    private static final int OUT_INITIAL = 4096;
 
     private final RpcEndpoint endpoint;
     private final RpcService service;
     private final RpcCall call = new RpcCall();
     private final RpcReply reply = new RpcReply(this);
-
-    private ChannelHandlerContext chc;
-    private ByteBuf cumulation;
-    private ByteBuf out;
-    private boolean greeted;
-    private boolean inRead;
-    private boolean closing;
-    private boolean closed;
-    private final Runnable idleCheck = this::idleCheck;
-    private ScheduledFuture<?> idleTimer;
-    private boolean readSinceCheck;
-    private int quietChecks;
+    private final RpcFrameReader frames;
     /** {@link RpcReply#later()} answers not yet written; the connection is not idle while there are some. */
     private int outstanding;
 
     RpcConnection(RpcEndpoint endpoint) {
+        super(endpoint.idleNanos());
         this.endpoint = endpoint;
         this.service = endpoint.service();
+        this.frames = new RpcFrameReader(MAX_HANDSHAKE, endpoint.maxFrame());
     }
 
-    /**
-     * The idle timeout without a clock read per frame: a check every half period notes whether anything was read
-     * since the last one; two quiet checks in a row close the connection (1 to 1.5 timeouts after the last read).
-     * One periodic task for the connection's life, cancelled when it closes: rescheduling a one-shot task per check
-     * allocated a task (64 bytes) on the event loop every half period (issue 18).
-     */
+    /** Closes the connection after two quiet checks in a row (the transports' idle policy); a deferred reply counts. */
     @Override
-    public void handlerAdded(ChannelHandlerContext chc) {
-        this.chc = chc;
-        long half = Math.max(1, endpoint.idleNanos() / 2);
-        idleTimer = chc.executor().scheduleAtFixedRate(idleCheck, half, half, TimeUnit.NANOSECONDS);
-    }
-
-    private void idleCheck() {
+    protected void idleCheck() {
         if (closed || closing) {
             return;
         }
-        if (readSinceCheck || outstanding > 0) {
-            readSinceCheck = false;
-            quietChecks = 0;
-        } else if (++quietChecks >= 2) {
+        if (outstanding > 0) {
+            idle.read();
+        }
+        if (idle.idle()) {
             close();
         }
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext chc, Object msg) {
-        if (!(msg instanceof ByteBuf in) || closing) {
-            ReferenceCountUtil.release(msg);
-            return;
-        }
-        inRead = true;
-        readSinceCheck = true;
-        cumulation =
-                cumulation == null ? in : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(chc.alloc(), cumulation, in);
-        decode();
-        if (cumulation != null) {
-            if (!cumulation.isReadable() || closing) {
-                cumulation.release();
-                cumulation = null;
-            } else {
-                cumulation.discardSomeReadBytes();
-            }
-        }
+    protected void read(ByteBuf in) {
+        frames.read(chc.alloc(), in, this);
     }
 
+    /** The peer's handshake, answered with ours; a malformed one closes the connection. */
     @Override
-    public void channelReadComplete(ChannelHandlerContext chc) {
-        inRead = false;
-        flushOut();
-    }
-
-    private void decode() {
-        while (!closing && cumulation != null) {
-            ByteBuf in = cumulation;
-            int readable = in.readableBytes();
-            if (readable < Rpc.LENGTH_PREFIX) {
-                return;
-            }
-            int start = in.readerIndex();
-            long length = in.getUnsignedIntLE(start);
-            long limit = greeted ? endpoint.maxFrame() : MAX_HANDSHAKE;
-            if (length > limit || length < (greeted ? Rpc.CORRELATED_HEADER : 1)) {
-                close();
-                return;
-            }
-            if (readable < Rpc.LENGTH_PREFIX + length) {
-                return;
-            }
-            int body = start + Rpc.LENGTH_PREFIX;
-            if (!greeted) {
-                if (RpcHandshake.read(in, body, (int) length) == null) {
-                    close();
-                    return;
-                }
-                greeted = true;
-                RpcHandshake.write(out(), endpoint.nodeId());
-            } else {
-                frame(in, body, (int) length);
-            }
-            in.skipBytes(Rpc.LENGTH_PREFIX + (int) length);
+    public boolean handshake(ByteBuf in, int index, int length) {
+        if (RpcHandshake.read(in, index, length) == null) {
+            close();
+            return false;
         }
+        RpcHandshake.write(out(), endpoint.nodeId());
+        return true;
     }
 
-    /** Answers the correlated frame of {@code length} bytes at {@code index}. */
-    private void frame(ByteBuf in, int index, int length) {
+    /** A length prefix too short to correlate or over the limit: the stream cannot be read on, so it closes. */
+    @Override
+    public void malformed(long length, long min, long max) {
+        close();
+    }
+
+    /** Answers the correlated frame of {@code length} bytes at {@code index}; reading goes on unless closing. */
+    @Override
+    public boolean frame(ByteBuf in, int index, int length) {
+        answer(in, index, length);
+        return !closing;
+    }
+
+    private void answer(ByteBuf in, int index, int length) {
         int reqId = in.getIntLE(index);
         int flag = in.getIntLE(index + 4);
         if (flag != Rpc.FLAG_REQUEST) {
@@ -193,21 +136,6 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
         RpcFrames.writeResponse(out(), reqId, promise, status, body, 0, body.length);
     }
 
-    ByteBuf out() {
-        if (out == null) {
-            out = chc.alloc().buffer(OUT_INITIAL);
-        }
-        return out;
-    }
-
-    /** After a response is written: flush now unless a read batch is in progress (it flushes at its end). */
-    void afterWrite() {
-        if (!inRead) {
-            flushOut();
-        }
-    }
-
-    /** Answers from a {@link RpcReply#later()} reply, on the event loop; dropped once the connection is closed. */
     /** A {@link RpcReply#later()} answer is now outstanding. */
     void deferred() {
         outstanding++;
@@ -218,6 +146,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
         outstanding--;
     }
 
+    /** Answers from a {@link RpcReply#later()} reply, on the event loop; dropped once the connection is closed. */
     void sendLater(int reqId, int promiseId, int status, byte[] body) {
         if (chc.executor().inEventLoop()) {
             writeLater(reqId, promiseId, status, body);
@@ -234,36 +163,17 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void flushOut() {
-        if (closed || out == null) {
-            return;
-        }
-        ByteBuf o = out;
-        out = null;
-        if (closing) {
-            chc.writeAndFlush(o).addListener(ChannelFutureListener.CLOSE);
-        } else {
-            chc.writeAndFlush(o, chc.voidPromise());
+    @Override
+    public void flushOut() {
+        if (!closed && !out.isEmpty()) {
+            out.flush(chc, closing);
         }
     }
 
     /** Closes this connection after what is already answered; reads after this are dropped. */
     private void close() {
         closing = true;
-        if (out == null) {
-            chc.close();
-        } else {
-            flushOut();
-        }
-    }
-
-    /** A peer that does not read its answers stops being read until it catches up. */
-    @Override
-    public void channelWritabilityChanged(ChannelHandlerContext chc) {
-        if (!closing) {
-            chc.channel().config().setAutoRead(chc.channel().isWritable());
-        }
-        chc.fireChannelWritabilityChanged();
+        out.flush(chc, true);
     }
 
     @Override
@@ -275,29 +185,8 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext chc) {
-        release();
-        chc.fireChannelInactive();
-    }
-
-    @Override
-    public void handlerRemoved(ChannelHandlerContext chc) {
-        release();
-    }
-
-    private void release() {
-        closed = true;
-        if (idleTimer != null) {
-            idleTimer.cancel(false);
-            idleTimer = null;
-        }
-        if (cumulation != null) {
-            cumulation.release();
-            cumulation = null;
-        }
-        if (out != null) {
-            out.release();
-            out = null;
-        }
+    public void release() {
+        frames.release();
+        out.release();
     }
 }

@@ -6,6 +6,7 @@ import dev.zapline.codec.http1.RequestTarget;
 import dev.zapline.server.Ctx;
 import dev.zapline.server.ResponseHeaders;
 import dev.zapline.server.Transport;
+import dev.zapline.server.internal.Accumulation;
 import dev.zapline.server.internal.Bodies;
 import dev.zapline.server.internal.Connection;
 import dev.zapline.server.internal.ServerAccess;
@@ -190,8 +191,8 @@ public final class HttpConnection extends Connection {
     @Override
     public void requestDone() {
         A.http(ctx).body = Unpooled.EMPTY_BUFFER;
-        bodySlice = releaseQuietly(bodySlice);
-        chunkBody = releaseQuietly(chunkBody);
+        bodySlice = Accumulation.releaseQuietly(bodySlice);
+        chunkBody = Accumulation.releaseQuietly(chunkBody);
         if (!keepAlive) {
             closing = true;
         }
@@ -254,20 +255,11 @@ public final class HttpConnection extends Connection {
     }
 
     @Override
-    public void respond(Ctx ctx, ByteBuf body) {
-        try {
-            if (closed) {
-                return;
-            }
-            A.responseLength(ctx, body.readableBytes());
-            ByteBuf o = out();
-            writeHead(o, ctx, body.readableBytes(), null);
-            if (!A.omitBody(ctx)) {
-                o.writeBytes(body);
-            }
-            afterWrite();
-        } finally {
-            body.release();
+    public void writeResponse(Ctx ctx, ByteBuf body) {
+        ByteBuf o = out();
+        writeHead(o, ctx, body.readableBytes(), null);
+        if (!A.omitBody(ctx)) {
+            o.writeBytes(body);
         }
     }
 
@@ -283,20 +275,16 @@ public final class HttpConnection extends Connection {
     }
 
     @Override
-    public void streamChunk(Ctx ctx, ByteBuf data) {
-        try {
-            if (closed || A.omitBody(ctx) || !Bodies.hasBody(ctx.status()) || !data.isReadable()) {
-                return;
-            }
-            if (A.http(ctx).req.version() == 10) {
-                out().writeBytes(data);
-            } else {
-                HttpResponses.chunk(out(), data);
-            }
-            afterWrite();
-        } finally {
-            data.release();
+    public boolean writeChunk(Ctx ctx, ByteBuf data) {
+        if (!Bodies.hasBody(ctx.status())) {
+            return false;
         }
+        if (A.http(ctx).req.version() == 10) {
+            out().writeBytes(data);
+        } else {
+            HttpResponses.chunk(out(), data);
+        }
+        return true;
     }
 
     @Override
@@ -336,8 +324,8 @@ public final class HttpConnection extends Connection {
     @Override
     public void release() {
         super.release();
-        bodySlice = releaseQuietly(bodySlice);
-        chunkBody = releaseQuietly(chunkBody);
+        bodySlice = Accumulation.releaseQuietly(bodySlice);
+        chunkBody = Accumulation.releaseQuietly(chunkBody);
         if (ctx != null && A.http(ctx) != null) {
             A.http(ctx).body = Unpooled.EMPTY_BUFFER;
         }

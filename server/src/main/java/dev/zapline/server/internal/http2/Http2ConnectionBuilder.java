@@ -12,7 +12,7 @@ import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 /**
  * Builds an {@link Http2ServerConnection} from the app's {@link Http2Limits}: the SETTINGS it advertises, Netty's
  * own flood checks (rapid reset, empty DATA, small CONTINUATION frames, queued control frames), its check of the
- * request pseudo-headers and the connection as its own frame listener.
+ * request pseudo-headers and the connection's {@link Http2Streams} as its frame listener.
  */
 public final class Http2ConnectionBuilder
         extends AbstractHttp2ConnectionHandlerBuilder<Http2ServerConnection, Http2ConnectionBuilder> {
@@ -56,7 +56,7 @@ public final class Http2ConnectionBuilder
     protected Http2ServerConnection build(
             Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings) {
         Http2ServerConnection c = new Http2ServerConnection(decoder, encoder, settings, server);
-        decoder.frameListener(c);
+        decoder.frameListener(c.streams);
         return c;
     }
 }

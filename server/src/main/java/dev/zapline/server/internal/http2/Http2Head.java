@@ -1,7 +1,6 @@
 package dev.zapline.server.internal.http2;
 
 import dev.zapline.server.internal.CopiedHead;
-import dev.zapline.server.internal.HeaderNames;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -27,13 +26,10 @@ public final class Http2Head extends CopiedHead {
     }
 
     private int used;
-    private int authorityStart = -1;
-    private int authorityLength;
     private int[] at = new int[32];
     private int count;
 
     public int streamId;
-    public ByteBuf body = Unpooled.EMPTY_BUFFER;
     /** The request's body bytes so far (also counted when the body is refused and dropped). */
     public long bodyBytes;
     /** Body bytes this request holds (counted in the connection's buffered bodies). */
@@ -162,43 +158,32 @@ public final class Http2Head extends CopiedHead {
         return -1;
     }
 
-    private boolean byAuthority(byte[] lowerName) {
-        return authorityStart >= 0 && HeaderNames.isHost(lowerName);
-    }
-
     @Override
-    public String headerAsString(byte[] lowerName) {
-        if (byAuthority(lowerName)) {
-            return new String(line, authorityStart, authorityLength, StandardCharsets.ISO_8859_1);
-        }
+    protected String fieldAsString(byte[] lowerName) {
         int k = find(lowerName);
         return k < 0 ? null : new String(line, at[k + 2], at[k + 3], StandardCharsets.ISO_8859_1);
     }
 
     @Override
-    public boolean hasHeader(byte[] lowerName) {
-        return byAuthority(lowerName) || find(lowerName) >= 0;
+    protected boolean hasField(byte[] lowerName) {
+        return find(lowerName) >= 0;
     }
 
     @Override
-    public boolean headerEquals(byte[] lowerName, byte[] value) {
-        if (byAuthority(lowerName)) {
-            return Arrays.equals(line, authorityStart, authorityStart + authorityLength, value, 0, value.length);
-        }
+    protected boolean fieldEquals(byte[] lowerName, byte[] value) {
         int k = find(lowerName);
         return k >= 0 && Arrays.equals(line, at[k + 2], at[k + 2] + at[k + 3], value, 0, value.length);
     }
 
     @Override
-    public int copyHeader(byte[] lowerName, byte[] dst, int offset) {
-        boolean authority = byAuthority(lowerName);
-        int k = authority ? 0 : find(lowerName);
+    protected int copyField(byte[] lowerName, byte[] dst, int offset) {
+        int k = find(lowerName);
         if (k < 0) {
             return -1;
         }
-        int n = authority ? authorityLength : at[k + 3];
+        int n = at[k + 3];
         if (n <= dst.length - offset) {
-            System.arraycopy(line, authority ? authorityStart : at[k + 2], dst, offset, n);
+            System.arraycopy(line, at[k + 2], dst, offset, n);
         }
         return n;
     }
@@ -206,10 +191,5 @@ public final class Http2Head extends CopiedHead {
     @Override
     public String protocol() {
         return PROTOCOL;
-    }
-
-    @Override
-    public ByteBuf body() {
-        return body;
     }
 }

@@ -9,6 +9,7 @@ import dev.zapline.server.internal.Dispatcher;
 import dev.zapline.server.internal.Responder;
 import dev.zapline.server.internal.ServerAccess;
 import dev.zapline.server.internal.ServerContext;
+import dev.zapline.server.internal.TlsSession;
 import dev.zapline.transport.TlsInfo;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -16,7 +17,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
-import io.netty.handler.ssl.SslHandler;
 import java.util.Locale;
 
 /**
@@ -35,7 +35,7 @@ public final class Http2Responses implements Responder {
     private final Attributes attributes = new Attributes();
     private ChannelHandlerContext chc;
     private ServerContext server;
-    private TlsInfo tls;
+    private final TlsSession tls = new TlsSession();
 
     public Http2Responses(Http2ServerConnection connection) {
         this.connection = connection;
@@ -145,7 +145,7 @@ public final class Http2Responses implements Responder {
             }
         }
         if (s.pending && (A.handOff(ctx) == null || A.isDone(A.handOff(ctx)))) {
-            connection.finish(ctx);
+            connection.streams.finish(ctx);
         }
         connection.afterWrite();
     }
@@ -154,19 +154,14 @@ public final class Http2Responses implements Responder {
     public void completeHandOff(Ctx ctx, Handler responder) {
         Dispatcher.complete(ctx, responder);
         if (!A.streaming(ctx) && A.h2(ctx).pending) {
-            connection.finish(ctx);
+            connection.streams.finish(ctx);
         }
         connection.afterWrite();
     }
 
     @Override
     public TlsInfo tls() {
-        TlsInfo t = tls;
-        SslHandler ssl = connection.ssl;
-        if (t == null && ssl != null && ssl.handshakeFuture().isSuccess()) {
-            tls = t = TlsInfo.of(ssl);
-        }
-        return t;
+        return tls.of(connection.ssl);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.zapline.server.internal.http2;
 
 import dev.zapline.server.Ctx;
+import dev.zapline.server.internal.IdleTimer;
 import dev.zapline.server.internal.LoopMetrics;
 import dev.zapline.server.internal.ServerAccess;
 import io.netty.channel.ChannelHandlerContext;
@@ -12,13 +13,13 @@ import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.Http2StreamVisitor;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
 
 /**
- * An HTTP/2 connection's timers, one task every half of the shorter of the idle and stall timeouts, no clock read
- * per frame: the idle timeout (no open stream and nothing read for it: GOAWAY(NO_ERROR)), the stall timeout (a
- * response waiting that long on a window the client keeps at zero: GOAWAY(ENHANCE_YOUR_CALM)) and the request
- * deadline (a request not whole within the idle timeout of its HEADERS: 408). Event-loop confined.
+ * An HTTP/2 connection's timers, one periodic task ({@link IdleTimer}, cancelled when the connection closes)
+ * every half of the shorter of the idle and stall timeouts, no clock read per frame: the idle timeout (no open
+ * stream and nothing read for it: GOAWAY(NO_ERROR)), the stall timeout (a response waiting that long on a window
+ * the client keeps at zero: GOAWAY(ENHANCE_YOUR_CALM)) and the request deadline (a request not whole within the
+ * idle timeout of its HEADERS: 408). Event-loop confined.
  */
 public final class Http2Watch {
 
@@ -28,11 +29,9 @@ public final class Http2Watch {
     private final Runnable check = this::check;
     private final Http2StreamVisitor stallVisitor = this::blockedOnWindow;
     private ChannelHandlerContext chc;
+    private IdleTimer idle;
     private long idleNanos;
     private long stallNanos;
-    private long tickNanos;
-    private boolean readSinceCheck;
-    private long quietNanos;
     private long stalledNanos;
     private boolean blocked;
     /** Scratch for {@link #expireRequests}. */
@@ -42,27 +41,35 @@ public final class Http2Watch {
         this.connection = connection;
     }
 
-    public void start(ChannelHandlerContext chc, Duration idle, Duration stall) {
+    public void start(ChannelHandlerContext chc, Duration idleTimeout, Duration stall) {
         this.chc = chc;
-        this.idleNanos = idle.toNanos();
+        this.idleNanos = idleTimeout.toNanos();
         this.stallNanos = stall.toNanos();
-        this.tickNanos = Math.max(1, Math.min(idleNanos, stallNanos) / 2);
-        chc.executor().schedule(check, tickNanos, TimeUnit.NANOSECONDS);
+        idle = IdleTimer.every(Math.min(idleNanos, stallNanos) / 2, idleNanos, check);
+        idle.start(chc.executor());
     }
 
     /** Notes that something was read (a flag; the next check sees it). */
     public void read() {
-        readSinceCheck = true;
+        idle.read();
+    }
+
+    /** Cancels the checks: the connection is closed. */
+    public void stop() {
+        if (idle != null) {
+            idle.stop();
+        }
     }
 
     private void check() {
         if (connection.closed || connection.failed) {
+            idle.stop();
             return;
         }
-        quietNanos = readSinceCheck ? 0 : quietNanos + tickNanos;
-        readSinceCheck = false;
+        boolean quiet = idle.idle();
         Http2Connection conn = connection.connection();
-        if (conn.numActiveStreams() == 0 && quietNanos >= idleNanos) {
+        if (conn.numActiveStreams() == 0 && quiet) {
+            idle.stop();
             connection.goAwayAndClose(Http2Error.NO_ERROR);
             return;
         }
@@ -73,22 +80,21 @@ public final class Http2Watch {
         } catch (Http2Exception e) {
             throw new IllegalStateException(e);
         }
-        stalledNanos = blocked ? stalledNanos + tickNanos : 0;
+        stalledNanos = blocked ? stalledNanos + idle.periodNanos() : 0;
         if (stalledNanos >= stallNanos) {
+            idle.stop();
             connection.goAwayAndClose(Http2Error.ENHANCE_YOUR_CALM);
-            return;
         }
-        chc.executor().schedule(check, tickNanos, TimeUnit.NANOSECONDS);
     }
 
     /** Answers 408 to each request still arriving after the idle timeout from its HEADERS (a slow body). */
     private void expireRequests() {
-        if (connection.streams.isEmpty()) {
+        if (connection.streams.inFlight.isEmpty()) {
             return;
         }
         long now = chc.executor().ticker().nanoTime();
         int n = 0;
-        for (Ctx c : connection.streams.values()) {
+        for (Ctx c : connection.streams.inFlight.values()) {
             Http2Head h = A.h2(c);
             if (!h.dispatched && now - h.arrivedAt >= idleNanos) {
                 if (n == expired.length) {
@@ -98,7 +104,7 @@ public final class Http2Watch {
             }
         }
         for (int i = 0; i < n; i++) {
-            connection.refuse(expired[i], 408, LoopMetrics.REQUEST_TIMEOUT);
+            connection.streams.refuse(expired[i], 408, LoopMetrics.REQUEST_TIMEOUT);
             expired[i] = null;
         }
     }

@@ -132,17 +132,9 @@ public final class ZapConnection extends Connection {
     }
 
     @Override
-    public void respond(Ctx ctx, ByteBuf body) {
-        try {
-            if (!closed) {
-                A.responseLength(ctx, body.readableBytes());
-                int n = A.omitBody(ctx) ? 0 : copy(body);
-                responses.response(out(), ctx, false, null, scratch, 0, n);
-                afterWrite();
-            }
-        } finally {
-            body.release();
-        }
+    public void writeResponse(Ctx ctx, ByteBuf body) {
+        int n = A.omitBody(ctx) ? 0 : copy(body);
+        responses.response(out(), ctx, false, null, scratch, 0, n);
     }
 
     @Override
@@ -154,16 +146,10 @@ public final class ZapConnection extends Connection {
     }
 
     @Override
-    public void streamChunk(Ctx ctx, ByteBuf data) {
-        try {
-            if (!closed && !A.omitBody(ctx) && data.isReadable()) {
-                int n = copy(data);
-                responses.data(out(), scratch, 0, n);
-                afterWrite();
-            }
-        } finally {
-            data.release();
-        }
+    public boolean writeChunk(Ctx ctx, ByteBuf data) {
+        int n = copy(data);
+        responses.data(out(), scratch, 0, n);
+        return true;
     }
 
     @Override

@@ -5,13 +5,11 @@ import dev.zapline.codec.http1.RequestTarget;
 import dev.zapline.codec.zaphttp.HeaderCursor;
 import dev.zapline.codec.zaphttp.ZapHttpRequest;
 import dev.zapline.server.internal.CopiedHead;
-import dev.zapline.server.internal.HeaderNames;
 import dev.zapline.wire.ZapFormatException;
 import dev.zapline.wire.ZapMessage;
 import dev.zapline.wire.ZapSlice;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -31,11 +29,6 @@ public final class ZapHead extends CopiedHead {
     private final ZapSlice headers = new ZapSlice();
     private final ZapSlice slice = new ZapSlice();
     private final ZapSlice target = new ZapSlice();
-    /** The authority of an absolute-form target in {@link #line}, answering for Host; -1 for an absolute path. */
-    private int authorityStart;
-
-    private int authorityLength;
-    private ByteBuf body = Unpooled.EMPTY_BUFFER;
 
     public ZapHead() {
         super(256);
@@ -155,40 +148,23 @@ public final class ZapHead extends CopiedHead {
         return false;
     }
 
-    /** Whether a lookup of {@code lowerName} is answered by the authority of an absolute-form target. */
-    private boolean byAuthority(byte[] lowerName) {
-        return authorityStart >= 0 && HeaderNames.isHost(lowerName);
-    }
-
     @Override
-    public String headerAsString(byte[] lowerName) {
-        if (byAuthority(lowerName)) {
-            return new String(line, authorityStart, authorityLength, StandardCharsets.US_ASCII);
-        }
+    protected String fieldAsString(byte[] lowerName) {
         return find(lowerName) ? cursor.value(slice).asString() : null;
     }
 
     @Override
-    public boolean hasHeader(byte[] lowerName) {
-        return byAuthority(lowerName) || find(lowerName);
+    protected boolean hasField(byte[] lowerName) {
+        return find(lowerName);
     }
 
     @Override
-    public boolean headerEquals(byte[] lowerName, byte[] value) {
-        if (byAuthority(lowerName)) {
-            return Arrays.equals(line, authorityStart, authorityStart + authorityLength, value, 0, value.length);
-        }
+    protected boolean fieldEquals(byte[] lowerName, byte[] value) {
         return find(lowerName) && cursor.value(slice).contentEquals(value);
     }
 
     @Override
-    public int copyHeader(byte[] lowerName, byte[] dst, int offset) {
-        if (byAuthority(lowerName)) {
-            if (authorityLength <= dst.length - offset) {
-                System.arraycopy(line, authorityStart, dst, offset, authorityLength);
-            }
-            return authorityLength;
-        }
+    protected int copyField(byte[] lowerName, byte[] dst, int offset) {
         if (!find(lowerName)) {
             return -1;
         }
@@ -202,10 +178,5 @@ public final class ZapHead extends CopiedHead {
     @Override
     public String protocol() {
         return req.protoAsString();
-    }
-
-    @Override
-    public ByteBuf body() {
-        return body;
     }
 }
