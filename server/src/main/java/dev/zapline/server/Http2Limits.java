@@ -1,6 +1,7 @@
 package dev.zapline.server;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * HTTP/2 settings advertised to clients and the protections that keep one misbehaving client from costing the
@@ -87,83 +88,85 @@ public record Http2Limits(
     }
 
     public Http2Limits withMaxConcurrentStreams(int n) {
-        return new Http2Limits(
-                n,
-                maxHeaderListSize,
-                maxFrameSize,
-                initialStreamWindow,
-                connectionWindow,
-                maxResetsPerWindow,
-                maxControlFramesPerWindow,
-                floodWindow,
-                maxQueuedControlFrames,
-                maxConsecutiveEmptyData,
-                maxSmallContinuationFrames,
-                stallTimeout);
+        return with(f -> f.maxConcurrentStreams = n);
     }
 
     public Http2Limits withMaxHeaderListSize(int bytes) {
-        return new Http2Limits(
-                maxConcurrentStreams,
-                bytes,
-                maxFrameSize,
-                initialStreamWindow,
-                connectionWindow,
-                maxResetsPerWindow,
-                maxControlFramesPerWindow,
-                floodWindow,
-                maxQueuedControlFrames,
-                maxConsecutiveEmptyData,
-                maxSmallContinuationFrames,
-                stallTimeout);
+        return with(f -> f.maxHeaderListSize = bytes);
     }
 
     public Http2Limits withWindows(int stream, int connection) {
-        return new Http2Limits(
-                maxConcurrentStreams,
-                maxHeaderListSize,
-                maxFrameSize,
-                stream,
-                connection,
-                maxResetsPerWindow,
-                maxControlFramesPerWindow,
-                floodWindow,
-                maxQueuedControlFrames,
-                maxConsecutiveEmptyData,
-                maxSmallContinuationFrames,
-                stallTimeout);
+        return with(f -> f.windows(stream, connection));
     }
 
     /** The flood caps: RST_STREAM and PING/SETTINGS frames allowed per {@code window}. */
     public Http2Limits withFloodCaps(int resets, int controlFrames, Duration window) {
-        return new Http2Limits(
-                maxConcurrentStreams,
-                maxHeaderListSize,
-                maxFrameSize,
-                initialStreamWindow,
-                connectionWindow,
-                resets,
-                controlFrames,
-                window,
-                maxQueuedControlFrames,
-                maxConsecutiveEmptyData,
-                maxSmallContinuationFrames,
-                stallTimeout);
+        return with(f -> f.floodCaps(resets, controlFrames, window));
     }
 
     public Http2Limits withStallTimeout(Duration d) {
-        return new Http2Limits(
-                maxConcurrentStreams,
-                maxHeaderListSize,
-                maxFrameSize,
-                initialStreamWindow,
-                connectionWindow,
-                maxResetsPerWindow,
-                maxControlFramesPerWindow,
-                floodWindow,
-                maxQueuedControlFrames,
-                maxConsecutiveEmptyData,
-                maxSmallContinuationFrames,
-                d);
+        return with(f -> f.stallTimeout = d);
+    }
+
+    /** A copy with what {@code change} sets, the rest as here (the constructor checks the result). */
+    private Http2Limits with(Consumer<Fields> change) {
+        Fields f = new Fields(this);
+        change.accept(f);
+        return f.limits();
+    }
+
+    /** The components as fields the {@code with} methods change, grouped as those methods set them. */
+    private static final class Fields {
+        private int maxConcurrentStreams;
+        private int maxHeaderListSize;
+        private final int maxFrameSize;
+        private int initialStreamWindow;
+        private int connectionWindow;
+        private int maxResetsPerWindow;
+        private int maxControlFramesPerWindow;
+        private Duration floodWindow;
+        private final int maxQueuedControlFrames;
+        private final int maxConsecutiveEmptyData;
+        private final int maxSmallContinuationFrames;
+        private Duration stallTimeout;
+
+        Fields(Http2Limits l) {
+            maxConcurrentStreams = l.maxConcurrentStreams;
+            maxHeaderListSize = l.maxHeaderListSize;
+            maxFrameSize = l.maxFrameSize;
+            windows(l.initialStreamWindow, l.connectionWindow);
+            floodCaps(l.maxResetsPerWindow, l.maxControlFramesPerWindow, l.floodWindow);
+            maxQueuedControlFrames = l.maxQueuedControlFrames;
+            maxConsecutiveEmptyData = l.maxConsecutiveEmptyData;
+            maxSmallContinuationFrames = l.maxSmallContinuationFrames;
+            stallTimeout = l.stallTimeout;
+        }
+
+        void windows(int stream, int connection) {
+            initialStreamWindow = stream;
+            connectionWindow = connection;
+        }
+
+        void floodCaps(int resets, int controlFrames, Duration window) {
+            maxResetsPerWindow = resets;
+            maxControlFramesPerWindow = controlFrames;
+            floodWindow = window;
+        }
+
+        Http2Limits limits() {
+            return new Http2Limits(
+                    maxConcurrentStreams,
+                    maxHeaderListSize,
+                    maxFrameSize,
+                    initialStreamWindow,
+                    connectionWindow,
+                    maxResetsPerWindow,
+                    maxControlFramesPerWindow,
+                    floodWindow,
+                    maxQueuedControlFrames,
+                    maxConsecutiveEmptyData,
+                    maxSmallContinuationFrames,
+                    stallTimeout);
+        }
     }
 }

@@ -45,7 +45,7 @@ public final class CtxPool {
             x = free[--size];
             free[size] = null;
         } else {
-            x = A.newCtx(server.json(), server.dispatcher().newMatch());
+            x = A.newCtx(server.config().json(), server.dispatcher().newMatch());
         }
         return x;
     }

@@ -1,7 +1,5 @@
 package dev.zapline.server.internal;
 
-import dev.zapline.codec.http1.Http1Limits;
-import dev.zapline.server.JsonCodec;
 import dev.zapline.server.ServerConfig;
 import dev.zapline.server.internal.http1.HttpHeadWriter;
 import io.netty.util.concurrent.FastThreadLocal;
@@ -56,14 +54,6 @@ public final class ServerContext {
 
     public Dispatcher dispatcher() {
         return dispatcher;
-    }
-
-    public Http1Limits limits() {
-        return config.limits();
-    }
-
-    public JsonCodec json() {
-        return config.json();
     }
 
     public ServerConfig config() {

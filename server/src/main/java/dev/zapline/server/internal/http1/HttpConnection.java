@@ -57,7 +57,7 @@ public final class HttpConnection extends Connection {
         Ctx c = lend();
         HttpHead h = A.http(c);
         if (h == null) {
-            A.http(c, h = new HttpHead(server.limits()));
+            A.http(c, h = new HttpHead(server.config().limits()));
         }
         return h;
     }

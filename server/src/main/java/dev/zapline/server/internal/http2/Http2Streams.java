@@ -56,7 +56,7 @@ public final class Http2Streams implements Http2FrameListener {
         this.limits = server.config().http2();
         this.connection = connection;
         this.responses = responses;
-        this.maxBody = server.limits().maxBody();
+        this.maxBody = server.config().limits().maxBody();
         this.creditCap = Math.max(limits.connectionWindow(), maxBody);
         this.controlFrames = new Http2FloodCounter(
                 limits.maxControlFramesPerWindow(), limits.floodWindow().toNanos());
