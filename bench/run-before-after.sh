@@ -3,7 +3,9 @@
 # checkouts, run in turn A B A B ... on one quiet machine, each run writing its JSON. Per arm it prints the median
 # over runs, and the spread (min..max), of the server's CPU per request and of the loader's CPU per request (the
 # loader's process cores over its req/s), with the B/A ratio of the medians. A ratio inside both sides' spread is
-# noise.
+# noise. When the raw-netty arm runs too (its code is the same on both sides), each arm's server CPU per request is
+# also given relative to raw-netty's in the same run: that ratio cancels the drift of a shared machine between runs,
+# and raw-netty's own B/A says how far the machine drifted.
 #
 #   bench/run-before-after.sh /path/to/before-checkout /path/to/after-checkout
 # Environment:
@@ -67,4 +69,29 @@ for key in sorted(A.keys() & B.keys()):
     rl = statistics.median(b["ldr"]) / statistics.median(a["ldr"])
     name = f"{key[0]} x{key[1]}"
     print(f"{name:24} {fmt(a['srv']):>24} {fmt(b['srv']):>24} {rs:6.3f}   {fmt(a['ldr']):>24} {fmt(b['ldr']):>24} {rl:6.3f}")
+def relative(side):
+    rows = {}
+    for i in range(1, runs + 1):
+        files = glob.glob(f"{out}/{side}{i}/bench.json")
+        if not files:
+            continue
+        arms = json.load(open(files[0])).get("arms", [])
+        base = {a["pipeline"]: a for a in arms if a["name"] == "raw-netty" and a.get("rps")}
+        for arm in arms:
+            b = base.get(arm["pipeline"])
+            if not arm.get("rps") or b is None or arm["name"] == "raw-netty":
+                continue
+            rows.setdefault((arm["name"], arm["pipeline"]), []).append(arm["cpu_ns_per_req"] / b["cpu_ns_per_req"])
+    return rows
+RA, RB = relative("A"), relative("B")
+if RA and RB:
+    print()
+    print("server CPU per request relative to raw-netty's in the same run (median, min..max over runs)")
+    print(f"{'arm':24} {'A':>22} {'B':>22} {'B/A':>6}")
+    for key in sorted(RA.keys() & RB.keys()):
+        a, b = RA[key], RB[key]
+        r = statistics.median(b) / statistics.median(a)
+        fa = f"{statistics.median(a):.3f} ({min(a):.3f}..{max(a):.3f})"
+        fb = f"{statistics.median(b):.3f} ({min(b):.3f}..{max(b):.3f})"
+        print(f"{key[0] + ' x' + str(key[1]):24} {fa:>22} {fb:>22} {r:6.3f}")
 PY
