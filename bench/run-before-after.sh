@@ -43,55 +43,43 @@ echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 - "$out" "$runs" <<'PY'
 import glob, json, statistics, sys
 out, runs = sys.argv[1], int(sys.argv[2])
+def arms(side):
+    """Each run's arms that were measured."""
+    for i in range(1, runs + 1):
+        for f in glob.glob(f"{out}/{side}{i}/bench.json"):
+            yield [a for a in json.load(open(f)).get("arms", []) if a.get("rps")]
 def load(side):
     rows = {}
-    for i in range(1, runs + 1):
-        files = glob.glob(f"{out}/{side}{i}/bench.json")
-        if not files:
-            continue
-        doc = json.load(open(files[0]))
-        for arm in doc.get("arms", []):
-            if not arm.get("rps"):
-                continue
-            key = (arm["name"], arm["pipeline"])
-            r = rows.setdefault(key, {"srv": [], "ldr": [], "rps": []})
+    for run in arms(side):
+        for arm in run:
+            r = rows.setdefault((arm["name"], arm["pipeline"]), {"srv": [], "ldr": []})
             r["srv"].append(arm["cpu_ns_per_req"])
             r["ldr"].append(arm["loader_cores"] * 1e9 / arm["rps"])
-            r["rps"].append(arm["rps"])
     return rows
+def relative(side):
+    rows = {}
+    for run in arms(side):
+        base = {a["pipeline"]: a["cpu_ns_per_req"] for a in run if a["name"] == "raw-netty"}
+        for arm in run:
+            if arm["name"] != "raw-netty" and arm["pipeline"] in base:
+                rows.setdefault((arm["name"], arm["pipeline"]), []).append(arm["cpu_ns_per_req"] / base[arm["pipeline"]])
+    return rows
+def spread(v, f):
+    return f"{statistics.median(v):{f}} ({min(v):{f}}..{max(v):{f}})"
 A, B = load("A"), load("B")
-def fmt(v):
-    return f"{statistics.median(v):8.0f} ({min(v):.0f}..{max(v):.0f})"
 print(f"{'arm':24} {'server ns/req A':>24} {'B':>24} {'B/A':>6}   {'loader ns/req A':>24} {'B':>24} {'B/A':>6}")
 for key in sorted(A.keys() & B.keys()):
     a, b = A[key], B[key]
     rs = statistics.median(b["srv"]) / statistics.median(a["srv"])
     rl = statistics.median(b["ldr"]) / statistics.median(a["ldr"])
-    name = f"{key[0]} x{key[1]}"
-    print(f"{name:24} {fmt(a['srv']):>24} {fmt(b['srv']):>24} {rs:6.3f}   {fmt(a['ldr']):>24} {fmt(b['ldr']):>24} {rl:6.3f}")
-def relative(side):
-    rows = {}
-    for i in range(1, runs + 1):
-        files = glob.glob(f"{out}/{side}{i}/bench.json")
-        if not files:
-            continue
-        arms = json.load(open(files[0])).get("arms", [])
-        base = {a["pipeline"]: a for a in arms if a["name"] == "raw-netty" and a.get("rps")}
-        for arm in arms:
-            b = base.get(arm["pipeline"])
-            if not arm.get("rps") or b is None or arm["name"] == "raw-netty":
-                continue
-            rows.setdefault((arm["name"], arm["pipeline"]), []).append(arm["cpu_ns_per_req"] / b["cpu_ns_per_req"])
-    return rows
+    print(f"{key[0] + ' x' + str(key[1]):24} {spread(a['srv'], '.0f'):>24} {spread(b['srv'], '.0f'):>24} {rs:6.3f}   "
+          f"{spread(a['ldr'], '.0f'):>24} {spread(b['ldr'], '.0f'):>24} {rl:6.3f}")
 RA, RB = relative("A"), relative("B")
 if RA and RB:
     print()
     print("server CPU per request relative to raw-netty's in the same run (median, min..max over runs)")
     print(f"{'arm':24} {'A':>22} {'B':>22} {'B/A':>6}")
     for key in sorted(RA.keys() & RB.keys()):
-        a, b = RA[key], RB[key]
-        r = statistics.median(b) / statistics.median(a)
-        fa = f"{statistics.median(a):.3f} ({min(a):.3f}..{max(a):.3f})"
-        fb = f"{statistics.median(b):.3f} ({min(b):.3f}..{max(b):.3f})"
-        print(f"{key[0] + ' x' + str(key[1]):24} {fa:>22} {fb:>22} {r:6.3f}")
+        r = statistics.median(RB[key]) / statistics.median(RA[key])
+        print(f"{key[0] + ' x' + str(key[1]):24} {spread(RA[key], '.3f'):>22} {spread(RB[key], '.3f'):>22} {r:6.3f}")
 PY

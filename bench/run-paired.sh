@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Paired end-to-end comparison of GET /health on two servers, for a machine whose speed drifts by more than the
-# difference being measured. Both servers run at once, pinned to the same core (the server's), and wrk (on the
-# loader's core) drives them in turn with short bursts in A B B A order; each A-B pair gives one ratio, taken
+# difference being measured. Both servers run at once, pinned to the same core (the server's), and wrk or h2load
+# (on the loader's core) drives them in turn with short bursts in A B B A order; each A-B pair gives one ratio, taken
 # seconds apart, so slow drift of the machine mostly cancels within a pair. Reports the median ratio of req/s
 # (B over A) and of the server's event-loop CPU per request, with the quartiles, and every burst.
 #
@@ -12,6 +12,8 @@
 #                                             raw-netty-old, zapline-old (see OLD)
 #   OLD=/path/to/other/checkout               for the -old arms: a checkout whose cli/target/zapline.jar was built
 #   PAIRS=20 BURST=2s WARMUP=10s CONNECTIONS=64
+#   LOADER=wrk                                or h2load: HTTP/2 by prior knowledge (h2c), STREAMS=16 streams in
+#                                             flight per connection, one h2load thread
 #   SERVER_CPU= LOAD_CPU= JAVA=... JAVA_OPTS=...  (bench/lib.sh)  PORT=18180 (and the next one)
 # The event-loop thread's CPU is read from /proc (Linux only); its user and system time are listed apart, since
 # the kernel's share is most of a request and the same code in both servers.
@@ -29,9 +31,33 @@ arm_a="${A:-raw-netty}"
 arm_b="${B:-zapline}"
 old="${OLD:-}"
 
-need wrk awk
+loader="${LOADER:-wrk}"
+streams="${STREAMS:-16}"
+case "$loader" in
+  wrk | h2load) need "$loader" awk ;;
+  *) die "LOADER=$loader: wrk or h2load" ;;
+esac
 [ -d /proc/self/task ] || { echo "run-paired.sh: needs Linux /proc" >&2; exit 2; }
 need_jars "$ZAPLINE_JAR"
+
+# load OUT PORT DURATION: one burst of the chosen loader against the server on PORT, its report in OUT.
+load() {
+  if [ "$loader" = h2load ]; then
+    run_fg loader "$1" h2load -t1 -c"$connections" -m"$streams" -D"${3%s}" "http://127.0.0.1:$2/health"
+  else
+    run_wrk "$1" "$2" "$3" "$connections"
+  fi
+}
+
+# loaded FILE: "requests rps" of a burst's report; nothing when it has errors (failed or non-2xx responses).
+loaded() {
+  if [ "$loader" = h2load ]; then
+    awk '/^finished in/ { rps = $4 } /^requests:/ { n = $2; bad = $10 + $12 + $14 }
+         /^status codes:/ { bad += $5 + $7 + $9 } END { if (!bad && n) print n, rps }' "$1"
+  elif [ -z "$(wrk_errors "$1")" ]; then
+    awk '/requests in/ { n = $1 } /^Requests\/sec:/ { r = $2 } END { if (n && r) print n, r }' "$1"
+  fi
+}
 
 # start ARM PORT: starts the server (an -old arm from the OLD checkout); sets server_pid
 start() {
@@ -70,18 +96,17 @@ tck=$(getconf CLK_TCK)
 
 echo "load average before: $(loadavg)"
 echo "warming up both for $warmup each"
-run_wrk "$tmp/warmup.out" "$port_a" "$warmup" "$connections" || true
-run_wrk "$tmp/warmup.out" "$port_b" "$warmup" "$connections" || true
+load "$tmp/warmup.out" "$port_a" "$warmup" || true
+load "$tmp/warmup.out" "$port_b" "$warmup" || true
 
-# burst NAME PORT TASK: one wrk burst; sets line to "NAME rps user_ns sys_ns" (per request)
+# burst NAME PORT TASK: one burst; sets line to "NAME rps user_ns sys_ns" (per request)
 burst() {
   local name="$1" port="$2" task="$3" u0 s0 u1 s1 reqs rps
   read -r u0 s0 < <(awk '{print $14, $15}' "$task/stat")
-  run_wrk "$tmp/burst.out" "$port" "$burst" "$connections" || true
+  load "$tmp/burst.out" "$port" "$burst" || true
   read -r u1 s1 < <(awk '{print $14, $15}' "$task/stat")
-  reqs=$(awk '/requests in/ {print $1}' "$tmp/burst.out")
-  rps=$(wrk_rps "$tmp/burst.out")
-  if [ -n "$(wrk_errors "$tmp/burst.out")" ] || [ -z "$rps" ]; then
+  read -r reqs rps < <(loaded "$tmp/burst.out"; echo)
+  if [ -z "$rps" ]; then
     cat "$tmp/burst.out" >&2
     die "errors in a burst on $name"
   fi
@@ -108,7 +133,8 @@ row() {
   printf "%-34s $2 $2 $2\n" "$1" "${q[@]}"
 }
 echo
-echo "$arm_a (A) vs $arm_b (B): $(wc -l <"$tmp/bursts") pairs of $burst bursts, ABBA order, $connections connections"
+echo "$arm_a (A) vs $arm_b (B): $(wc -l <"$tmp/bursts") pairs of $burst bursts, ABBA order, $connections connections," \
+  "$loader$([ "$loader" = h2load ] && echo " ($streams streams each)")"
 printf "%-34s %10s %10s %10s\n" "" median q1 q3
 # shellcheck disable=SC2016  # awk expressions
 {
