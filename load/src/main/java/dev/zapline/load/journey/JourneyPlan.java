@@ -1,0 +1,19 @@
+package dev.zapline.load.journey;
+
+import java.util.List;
+
+/**
+ * What {@code zapline load FILE.http ...} runs: the journeys (one per file, weighted), the data rows and how they
+ * are taken. Every step of every journey has the same origin ({@link #origin}). Immutable; read once before the run.
+ */
+public record JourneyPlan(List<Journey> journeys, DataSet data, DataMode mode, long seed) {
+
+    public JourneyPlan {
+        journeys = List.copyOf(journeys);
+    }
+
+    /** The one origin every step goes to, as {@code scheme://host:port}. */
+    public String origin() {
+        return journeys.get(0).steps().get(0).origin();
+    }
+}
