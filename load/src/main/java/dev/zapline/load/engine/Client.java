@@ -36,6 +36,14 @@ public interface Client {
         return null;
     }
 
+    /**
+     * The journeys the client's connections run ({@code zapline load FILE.http}), or null when they send the fixed
+     * requests: then {@link Connection#write} takes a journey iteration's number, not a request's.
+     */
+    default dev.zapline.load.journey.JourneyPlan journeys() {
+        return null;
+    }
+
     /** For messages: {@code zap://host:port/path}. */
     String describe();
 }

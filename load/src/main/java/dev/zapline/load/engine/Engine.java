@@ -1,7 +1,10 @@
 package dev.zapline.load.engine;
 
 import dev.zapline.client.TlsHandshakeException;
+import dev.zapline.load.journey.Layouts;
 import dev.zapline.load.metrics.Handshakes;
+import dev.zapline.load.metrics.JourneyLayout;
+import dev.zapline.load.metrics.JourneyRecorder;
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.schedule.Schedule;
@@ -40,6 +43,9 @@ public final class Engine {
     private final LoopDriver[] drivers;
     private final LoopRecorder[] recorders;
     private final LoopRecorder[] warmupRecorders;
+    private final JourneyLayout journeyLayout;
+    private final JourneyRecorder[] journeyRecorders;
+    private final JourneyRecorder[] journeyWarmupRecorders;
     private final CountDownLatch done;
     private final Histogram connectTimes = LoopRecorder.newHistogram();
     private final Handshakes handshakes = new Handshakes();
@@ -60,6 +66,9 @@ public final class Engine {
         this.recorders = new LoopRecorder[n];
         this.warmupRecorders = new LoopRecorder[plan.warmupNanos() > 0 ? n : 0];
         this.done = new CountDownLatch(n);
+        this.journeyLayout = client.journeys() == null ? null : Layouts.of(client.journeys());
+        this.journeyRecorders = new JourneyRecorder[journeyLayout == null ? 0 : n];
+        this.journeyWarmupRecorders = new JourneyRecorder[journeyLayout == null ? 0 : warmupRecorders.length];
         Schedule schedule = plan.isOpen() ? plan.schedule().segment(segment.index(), segment.count()) : null;
         for (int i = 0; i < n; i++) {
             drivers[i] = new LoopDriver(
@@ -240,6 +249,21 @@ public final class Engine {
      */
     public LoopRecorder[] recorders() {
         return recorders.clone();
+    }
+
+    /** A journey run's names of journeys, steps and checks, or null for a run of fixed requests. */
+    public JourneyLayout journeyLayout() {
+        return journeyLayout;
+    }
+
+    /** Each loop's journey recorder of the measured phase; empty for a run of fixed requests. */
+    public JourneyRecorder[] journeyRecorders() {
+        return journeyRecorders.clone();
+    }
+
+    /** Each loop's journey recorder of the warm-up; empty without a warm-up or journeys. */
+    public JourneyRecorder[] journeyWarmupRecorders() {
+        return journeyWarmupRecorders.clone();
     }
 
     /** One recorder per loop for the requests intended or started in the warm-up; empty without a warm-up. */

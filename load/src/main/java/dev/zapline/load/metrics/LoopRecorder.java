@@ -55,6 +55,16 @@ public final class LoopRecorder {
      * {@code sentNanos}; {@code expected} says whether its status counts as success.
      */
     public void response(int status, boolean expected, long intendedNanos, long sentNanos, long nowNanos, long bytes) {
+        response(
+                status, expected ? Outcome.SUCCESS : Outcome.FAILURE_STATUS, intendedNanos, sentNanos, nowNanos, bytes);
+    }
+
+    /**
+     * A response arrived at {@code nowNanos} for a request intended for {@code intendedNanos} and written at
+     * {@code sentNanos}; it counts as {@code outcome} ({@link Outcome#SUCCESS}, or a failure with a response: a
+     * status, a journey's check or extraction).
+     */
+    public void response(int status, Outcome outcome, long intendedNanos, long sentNanos, long nowNanos, long bytes) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
             corrected.recordValue(clamp(nowNanos - intendedNanos));
@@ -69,7 +79,7 @@ public final class LoopRecorder {
         if (windowBounded && nowNanos - windowEnd >= 0) {
             add(DRAINED, 1);
         }
-        outcome(expected ? Outcome.SUCCESS : Outcome.FAILURE_STATUS);
+        outcome(outcome);
     }
 
     /** A request that was sent ended without a response. */

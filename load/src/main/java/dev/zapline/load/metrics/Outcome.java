@@ -8,6 +8,10 @@ public enum Outcome {
     SUCCESS("success"),
     /** A response with a status outside {@code --expect-status}. */
     FAILURE_STATUS("failure_status"),
+    /** Journeys: a response whose step's {@code # @check} failed (its status was expected). */
+    CHECK_FAILED("check"),
+    /** Journeys: a response from which a value a later step needs could not be extracted. */
+    EXTRACT_FAILED("extract"),
     /** The connection could not be opened. */
     CONNECT_ERROR("connect"),
     /** The connection was reset or closed before the response completed. */

@@ -54,7 +54,10 @@ public final class Tally {
 
     /** Responses of any status. */
     public long responses() {
-        return count(Outcome.SUCCESS) + count(Outcome.FAILURE_STATUS);
+        return count(Outcome.SUCCESS)
+                + count(Outcome.FAILURE_STATUS)
+                + count(Outcome.CHECK_FAILED)
+                + count(Outcome.EXTRACT_FAILED);
     }
 
     public long errors() {
