@@ -14,6 +14,9 @@ import dev.zapline.load.engine.Engine;
 import dev.zapline.load.engine.LoadPlan;
 import dev.zapline.load.engine.NanoClock;
 import dev.zapline.load.engine.Segment;
+import dev.zapline.load.journey.DataMode;
+import dev.zapline.load.journey.JourneyPlan;
+import dev.zapline.load.journey.JourneyPlans;
 import dev.zapline.load.report.LiveMetrics;
 import dev.zapline.load.report.ReportOptions;
 import dev.zapline.load.report.Reporter;
@@ -51,13 +54,43 @@ import picocli.CommandLine.Parameters;
 public final class LoadCommand implements Callable<Integer> {
 
     @Parameters(
+            index = "0",
             paramLabel = "URL",
             arity = "0..1",
             description =
                     "http://host:port/path, https://host[:port]/path, zap://host:port/path, zaps://host:port/path, "
                             + "h2c://host:port/path, zap:///path/to.sock?path=/target, zaprpc://host:port/METHOD "
-                            + "(or --targets)")
+                            + "(or --targets); or FILE.http[:WEIGHT]: a journey (docs/journeys.md)")
     String url;
+
+    @Parameters(
+            index = "1..*",
+            paramLabel = "FILE.http[:WEIGHT]",
+            arity = "0..*",
+            description = "More journeys, each started in proportion to its weight (default 1).")
+    List<String> moreJourneys = new ArrayList<>();
+
+    @Option(
+            names = "--env",
+            paramLabel = "NAME",
+            description = "Journeys: the environment of http-client.env.json (and http-client.private.env.json) "
+                    + "beside each .http file.")
+    String env;
+
+    @Option(
+            names = "--data",
+            paramLabel = "FILE",
+            description = "Journeys: rows of variables, FILE.csv (a header row names them) or FILE.json (an array "
+                    + "of objects); each journey takes one row.")
+    Path data;
+
+    @Option(
+            names = "--data-mode",
+            paramLabel = "sequential|random|unique",
+            description = "Journeys: which row each journey takes: the next (wrapping around), one drawn at random "
+                    + "(--seed), or each row at most once per run (then no journey starts once they run out) "
+                    + "(default ${DEFAULT-VALUE}).")
+    String dataMode = "sequential";
 
     @Option(
             names = "--targets",
@@ -80,7 +113,9 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Open model arrivals (default " + "${DEFAULT-VALUE}).")
     String arrival = "uniform";
 
-    @Option(names = "--seed", description = "Poisson seed (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            description = "Seed of Poisson arrivals and of journeys' random values and rows (default ${DEFAULT-VALUE}).")
     long seed = 1;
 
     @Option(names = "--concurrency", paramLabel = "N", description = "Closed model: N users back to back.")
@@ -240,9 +275,40 @@ public final class LoadCommand implements Callable<Integer> {
     /** Maps the options to the plan; {@link #client} reads the HTTP version and depth it settled on. */
     private final LoadPlanning planning = new LoadPlanning(this);
 
+    /** The journeys of the {@code .http} files given, read once ({@link #journeyPlan}); null for a URL. */
+    private JourneyPlan journeyPlan;
+
+    /** Whether the command runs journeys: its first argument is a {@code .http} file. */
+    boolean runsJourneys() {
+        return url != null && JourneyPlan.isJourneyArg(url);
+    }
+
+    /**
+     * The journeys the arguments name, read once before anything connects; null when the command has a URL.
+     *
+     * @throws dev.zapline.load.journey.JourneyException for a file that cannot be run ({@code file:line:column})
+     */
+    JourneyPlan journeyPlan() {
+        if (!runsJourneys()) {
+            if (!moreJourneys.isEmpty() || env != null || data != null) {
+                throw new IllegalArgumentException(
+                        "more than one target, --env and --data are for journeys: zapline load FILE.http ...");
+            }
+            return null;
+        }
+        if (journeyPlan == null) {
+            List<String> files = new ArrayList<>();
+            files.add(url);
+            files.addAll(moreJourneys);
+            journeyPlan = JourneyPlans.load(files, env, data, DataMode.parse(dataMode), seed);
+        }
+        return journeyPlan;
+    }
+
     @Override
     public Integer call() throws Exception {
         // all refused before anything starts, like any bad input (exit status 2)
+        JourneyPlan journeys = journeyPlan();
         Thresholds checks = Thresholds.parse(thresholds);
         double abortAfter = abortAfterSeconds(checks);
         StartAt start = split.startAt(java.time.Instant.now());
@@ -272,7 +338,9 @@ public final class LoadCommand implements Callable<Integer> {
                 announce(plan, loops.name(), start, late);
             }
             String command = commandLine();
-            String name = targets != null ? "targets " + targets : url;
+            String name = targets != null
+                    ? "targets " + targets
+                    : journeys != null ? "journeys " + String.join(" ", allJourneyArgs()) : url;
             Reporter reporter = new Reporter(
                             engine,
                             new ReportOptions(
@@ -285,7 +353,12 @@ public final class LoadCommand implements Callable<Integer> {
                             segment().count(),
                             start == null ? null : start.instant(),
                             late));
-            return LoadFinish.run(engine, reporter, gate, html, command);
+            int status = LoadFinish.run(engine, reporter, gate, html, command);
+            if (engine.dataRowsRanOut()) {
+                System.err.println("zapline load: every row of --data " + data
+                        + " was taken (--data-mode unique): no journey started after that");
+            }
+            return status;
         }
     }
 
@@ -346,7 +419,17 @@ public final class LoadCommand implements Callable<Integer> {
                 plan.measuredNanos() / 1e9);
     }
 
+    private List<String> allJourneyArgs() {
+        List<String> all = new ArrayList<>();
+        all.add(url);
+        all.addAll(moreJourneys);
+        return all;
+    }
+
     private Client client(ZapLoops loops) throws java.io.IOException {
+        if (journeyPlan() != null) {
+            return request.journeyClient(loops, journeyPlan(), tls, Durations.nanos(timeout));
+        }
         return request.client(
                 loops, url, targets, planning.speaksHttp2(), planning.depth(), tls, Durations.nanos(timeout));
     }

@@ -53,7 +53,9 @@ final class LoadPlanning {
         }
         if (origin == null) {
             try {
-                origin = o.url != null
+                origin = o.journeyPlan() != null
+                        ? LoadTarget.parse(o.journeyPlan().origin() + "/")
+                        : o.url != null
                         ? LoadTarget.parse(o.url)
                         : o.targets != null ? TargetsFile.read(o.targets).get(0).target() : null;
             } catch (java.io.IOException e) {
@@ -62,6 +64,10 @@ final class LoadPlanning {
         }
         if (origin == null) {
             return o.http2;
+        }
+        if (o.journeyPlan() != null && (o.http2 || o.tls.offersH2())) {
+            throw new IllegalArgumentException("journeys speak HTTP/1.1 (http:// and https://) in this version: "
+                    + "drop --http2 and an --alpn offering h2");
         }
         if (origin.zap() && o.http2) {
             throw new IllegalArgumentException(

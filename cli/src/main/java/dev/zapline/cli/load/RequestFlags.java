@@ -3,6 +3,8 @@ package dev.zapline.cli.load;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.load.engine.Client;
 import dev.zapline.transport.ClientTls;
+import dev.zapline.load.engine.HttpLoadClient;
+import dev.zapline.load.journey.JourneyPlan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -98,6 +100,22 @@ public final class RequestFlags {
             return first.http2Client(loops, requests, tlsFor(first, h2, tls, timeoutNanos), depth);
         }
         return first.client(loops, requests, tlsFor(first, h2, tls, timeoutNanos));
+    }
+
+    /**
+     * The client of a journey run: HTTP/1.1 to the journeys' one origin, over TLS for {@code https://}; the request
+     * options are refused (the .http files say what to send).
+     */
+    public Client journeyClient(ZapLoops loops, JourneyPlan journeys, TlsFlags tls, long timeoutNanos) {
+        if (!method.equals("GET") || !headers.isEmpty() || body != null || bodyFile != null) {
+            throw new IllegalArgumentException(
+                    "-X, -H, --body and --body-file are for a URL: a journey's .http file says what each request sends");
+        }
+        if (schema != null || payloadFile != null) {
+            throw new IllegalArgumentException("--schema and --payload are for zaprpc:// targets");
+        }
+        LoadTarget t = LoadTarget.parse(journeys.origin() + "/");
+        return new HttpLoadClient(loops, t.host(), t.port(), journeys, journeys.origin(), tlsFor(t, false, tls, timeoutNanos));
     }
 
     /** The {@code zaprpc://} client: HTTP's request options refused, the method resolved, the payload read. */

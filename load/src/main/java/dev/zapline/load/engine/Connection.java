@@ -45,6 +45,15 @@ public interface Connection {
     }
 
     /**
+     * The last response's headers and body as a journey step reads them ({@link dev.zapline.load.journey.Response}),
+     * valid during the {@link ConnectionEvents#onResponse} call that reports it; null for a connection that runs no
+     * journeys.
+     */
+    default dev.zapline.load.journey.Response response() {
+        return null;
+    }
+
+    /**
      * Closes the connection; each request in flight then gets {@link ConnectionEvents#onFailure}, then
      * {@link ConnectionEvents#onClosed} is called once (now or later on the loop).
      */

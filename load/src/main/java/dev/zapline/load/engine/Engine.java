@@ -46,6 +46,7 @@ public final class Engine {
     private final JourneyLayout journeyLayout;
     private final JourneyRecorder[] journeyRecorders;
     private final JourneyRecorder[] journeyWarmupRecorders;
+    private final DataRows dataRows;
     private final CountDownLatch done;
     private final Histogram connectTimes = LoopRecorder.newHistogram();
     private final Handshakes handshakes = new Handshakes();
@@ -69,6 +70,9 @@ public final class Engine {
         this.journeyLayout = client.journeys() == null ? null : Layouts.of(client.journeys());
         this.journeyRecorders = new JourneyRecorder[journeyLayout == null ? 0 : n];
         this.journeyWarmupRecorders = new JourneyRecorder[journeyLayout == null ? 0 : warmupRecorders.length];
+        this.dataRows = client.journeys() == null
+                ? null
+                : new DataRows(client.journeys().data(), client.journeys().mode(), segment);
         Schedule schedule = plan.isOpen() ? plan.schedule().segment(segment.index(), segment.count()) : null;
         for (int i = 0; i < n; i++) {
             drivers[i] = new LoopDriver(
@@ -80,6 +84,12 @@ public final class Engine {
                     i,
                     schedule == null ? null : schedule.forLoop(i, n).cursor());
             recorders[i] = drivers[i].ledger().recorder();
+            if (journeyRecorders.length > 0) {
+                journeyRecorders[i] = drivers[i].ledger().journeyRecorder();
+            }
+            if (journeyWarmupRecorders.length > 0) {
+                journeyWarmupRecorders[i] = drivers[i].ledger().journeyWarmupRecorder();
+            }
             if (warmupRecorders.length > 0) {
                 warmupRecorders[i] = drivers[i].ledger().warmupRecorder();
             }
@@ -249,6 +259,21 @@ public final class Engine {
      */
     public LoopRecorder[] recorders() {
         return recorders.clone();
+    }
+
+    /** Which data row each journey takes, shared by the loops; null for a run of fixed requests. */
+    DataRows dataRows() {
+        return dataRows;
+    }
+
+    /** Whether some loop stopped starting journeys because unique data rows ran out. */
+    public boolean dataRowsRanOut() {
+        for (LoopDriver d : drivers) {
+            if (d.rowsOut()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A journey run's names of journeys, steps and checks, or null for a run of fixed requests. */

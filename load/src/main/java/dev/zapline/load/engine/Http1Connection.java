@@ -3,6 +3,7 @@ package dev.zapline.load.engine;
 import dev.zapline.codec.http1.Http1Exception;
 import dev.zapline.codec.http1.Http1ResponseLimits;
 import dev.zapline.codec.http1.Http1ResponseParser;
+import dev.zapline.load.journey.Response;
 import dev.zapline.load.metrics.Outcome;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -22,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
  * is shared by all the loop's connections and none holds inbound memory of its own between reads: at 10,000 idle
  * connections that was 8 KiB each.
  */
-final class Http1Connection extends LoadConnection {
+final class Http1Connection extends LoadConnection implements Response {
 
     /** Size of the per-thread inbound copy; a larger read is decoded in pieces of this size. */
     private static final int SCRATCH = 64 * 1024;
@@ -37,6 +38,13 @@ final class Http1Connection extends LoadConnection {
 
     private final byte[][] requests;
     private final Http1ResponseParser parser = new Http1ResponseParser(Http1ResponseLimits.DEFAULT);
+    /** The loop's journeys when the connection runs them ({@link Client#journeys}), else null. */
+    private final Journeys journeys;
+    /** A journey run: the iterations in flight, oldest first (their responses come in this order). */
+    private final IntFifo tags;
+    /** A journey run: the body of the response being read, when its step needs it; else null. */
+    private ByteBuf body;
+
     private int inFlight;
     private long bytes;
 
@@ -49,8 +57,19 @@ final class Http1Connection extends LoadConnection {
      * is done, which completes {@code ready}; one whose handshake failed only fails its connect future.
      */
     Http1Connection(byte[][] requests, ConnectionEvents events, CompletableFuture<Connection> ready) {
+        this(requests, events, ready, null);
+    }
+
+    /** With {@code journeys} (not null), a connection that writes the journeys' requests ({@link #write}). */
+    Http1Connection(
+            byte[][] requests, ConnectionEvents events, CompletableFuture<Connection> ready, Journeys journeys) {
         super(events, ready, null);
         this.requests = requests;
+        this.journeys = journeys;
+        this.tags = journeys == null ? null : new IntFifo();
+        if (journeys != null && !journeys.capturedHeaders().isEmpty()) {
+            parser.captureHeaders(journeys.capturedHeaders(), Journeys.MAX_HEADER_VALUE);
+        }
     }
 
     @Override
@@ -58,8 +77,14 @@ final class Http1Connection extends LoadConnection {
         if (!isActive()) {
             return false;
         }
-        byte[] request = requests[i];
-        out.room(channel.alloc(), request.length).writeBytes(request);
+        if (journeys != null) {
+            ByteBuf r = journeys.rendered();
+            out.room(channel.alloc(), r.readableBytes()).writeBytes(r, r.readerIndex(), r.readableBytes());
+            tags.add(i);
+        } else {
+            byte[] request = requests[i];
+            out.room(channel.alloc(), request.length).writeBytes(request);
+        }
         inFlight++;
         return true;
     }
@@ -82,8 +107,14 @@ final class Http1Connection extends LoadConnection {
         while (!closed && buf.isReadable()) {
             int before = buf.readerIndex();
             int r;
+            boolean head = false;
+            if (journeys != null && !tags.isEmpty()) {
+                int tag = tags.peek();
+                head = journeys.isHead(tag);
+                parser.bufferBodyInto(journeys.keepsBody(tag) ? bodyBuffer() : null);
+            }
             try {
-                r = parser.parse(buf);
+                r = parser.parse(buf, head);
             } catch (Http1Exception e) {
                 fail(Outcome.PROTOCOL_ERROR);
                 return;
@@ -111,7 +142,57 @@ final class Http1Connection extends LoadConnection {
         long n = bytes;
         bytes = 0;
         events.onResponse(parser.status(), n);
+        if (tags != null && !tags.isEmpty()) {
+            tags.poll();
+        }
+        if (body != null) {
+            body.clear();
+        }
         return true;
+    }
+
+    /** The body buffer, made the first time a step needs one; not leak-tracked (a wrapped array). */
+    private ByteBuf bodyBuffer() {
+        if (body == null) {
+            body = Unpooled.buffer(1024);
+        }
+        return body;
+    }
+
+    @Override
+    public Response response() {
+        return journeys == null ? null : this;
+    }
+
+    /** Not known here: {@link StepResponse} adds it. */
+    @Override
+    public int status() {
+        return parser.status();
+    }
+
+    @Override
+    public long serviceNanos() {
+        return 0;
+    }
+
+    @Override
+    public int headerLength(int k) {
+        return parser.headerValueLength(k);
+    }
+
+    @Override
+    public byte[] headerBytes(int k) {
+        return parser.headerValueBytes(k);
+    }
+
+    @Override
+    public byte[] body() {
+        return body == null ? null : body.array();
+    }
+
+    @Override
+    public int bodyLength() {
+        return body == null ? 0 : body.writerIndex();
     }
 
     /** Every read batch, even one of the TLS handshake before the connection opened. */
@@ -135,6 +216,9 @@ final class Http1Connection extends LoadConnection {
     protected void failInFlight(Outcome why) {
         while (inFlight > 0) {
             inFlight--;
+            if (tags != null && !tags.isEmpty()) {
+                tags.poll();
+            }
             events.onFailure(why);
         }
     }

@@ -3,6 +3,7 @@ package dev.zapline.load.engine;
 import dev.zapline.client.TlsDial;
 import dev.zapline.client.ZapAddress;
 import dev.zapline.client.ZapLoops;
+import dev.zapline.load.journey.JourneyPlan;
 import dev.zapline.transport.ClientTls;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
@@ -23,6 +24,8 @@ public final class HttpLoadClient extends LoadClient {
     private final byte[][] requests;
     /** TLS for every connection, or null for plaintext. */
     private final ClientTls tls;
+    /** The journeys its connections run, or null when they send {@link #requests}. */
+    private final JourneyPlan journeys;
 
     public HttpLoadClient(ZapLoops loops, String host, int port, byte[] request, String describe) {
         this(loops, host, port, List.of(request), describe);
@@ -46,6 +49,23 @@ public final class HttpLoadClient extends LoadClient {
             bytes[i] = this.requests[i].length;
         }
         this.tls = tls;
+        this.journeys = null;
+    }
+
+    /**
+     * Runs {@code journeys} ({@code zapline load FILE.http}) on connections to {@code host:port}, over TLS unless
+     * {@code tls} is null: each request is written from its step's template when it is due.
+     */
+    public HttpLoadClient(ZapLoops loops, String host, int port, JourneyPlan journeys, String describe, ClientTls tls) {
+        super(loops, ZapAddress.tcp(host, port), 0, describe, "HTTP/1.1", false);
+        this.requests = new byte[0][];
+        this.tls = tls;
+        this.journeys = journeys;
+    }
+
+    @Override
+    public JourneyPlan journeys() {
+        return journeys;
     }
 
     /**
@@ -79,7 +99,8 @@ public final class HttpLoadClient extends LoadClient {
 
     @Override
     void open(EventLoop loop, ConnectionEvents events, CompletableFuture<Connection> result) {
-        Http1Connection c = new Http1Connection(requests, events, result);
+        Journeys j = journeys != null && events instanceof Link l ? l.driver.journeys() : null;
+        Http1Connection c = new Http1Connection(requests, events, result, j);
         ChannelFuture connect =
                 dial(loop, tls == null ? c : TlsDial.handlers(tls, address.host(), address.port(), c), result);
         connect.addListener(f -> {

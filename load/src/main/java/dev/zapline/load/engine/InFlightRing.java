@@ -17,6 +17,8 @@ final class InFlightRing {
     private final int capacity;
     private long[] intended;
     private long[] sent;
+    /** Per slot, what was written: the client's request number, or a journey iteration's ({@link Journeys}). */
+    private int[] tags;
     /** Per slot, whether its request has ended (out-of-order rings only; null for FIFO ones). */
     private boolean[] ended;
 
@@ -36,6 +38,7 @@ final class InFlightRing {
         int slots = outOfOrder ? Math.max(16, Integer.highestOneBit(Math.max(1, capacity - 1)) << 2) : capacity;
         this.intended = new long[slots];
         this.sent = new long[slots];
+        this.tags = new int[slots];
         this.ended = outOfOrder ? new boolean[slots] : null;
     }
 
@@ -50,6 +53,11 @@ final class InFlightRing {
     }
 
     void push(long intendedNanos, long sentNanos) {
+        push(intendedNanos, sentNanos, 0);
+    }
+
+    /** A request intended at {@code intendedNanos}, written at {@code sentNanos}, carrying {@code tag}. */
+    void push(long intendedNanos, long sentNanos, int tag) {
         if (span == intended.length) {
             grow();
         }
@@ -59,6 +67,7 @@ final class InFlightRing {
         }
         intended[i] = intendedNanos;
         sent[i] = sentNanos;
+        tags[i] = tag;
         span++;
         size++;
         unflushed++;
@@ -70,15 +79,18 @@ final class InFlightRing {
         long[] in = new long[n * 2];
         long[] se = new long[n * 2];
         boolean[] en = new boolean[n * 2];
+        int[] ta = new int[n * 2];
         for (int k = 0; k < span; k++) {
             int i = head + k < n ? head + k : head + k - n;
             in[k] = intended[i];
             se[k] = sent[i];
             en[k] = ended[i];
+            ta[k] = tags[i];
         }
         intended = in;
         sent = se;
         ended = en;
+        tags = ta;
         head = 0;
     }
 
@@ -110,6 +122,11 @@ final class InFlightRing {
     /** When the request in {@code slot} was due (open model) or started (closed model). */
     long intended(int slot) {
         return intended[slot];
+    }
+
+    /** What the request in {@code slot} carries: its request number, or its journey iteration's. */
+    int tag(int slot) {
+        return tags[slot];
     }
 
     /** When the request in {@code slot} was flushed (provisionally: written, until its flush). */

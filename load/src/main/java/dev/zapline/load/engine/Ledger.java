@@ -1,5 +1,7 @@
 package dev.zapline.load.engine;
 
+import dev.zapline.load.metrics.JourneyLayout;
+import dev.zapline.load.metrics.JourneyRecorder;
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.PacingCounter;
@@ -23,11 +25,23 @@ final class Ledger {
     /** Bytes of each of the client's requests; the loop sends them round robin. */
     private final int[] requestBytes;
 
+    /** A journey run's recorders of the measured phase and of the warm-up (null without journeys / warm-up). */
+    private final JourneyRecorder steps;
+
+    private final JourneyRecorder warmSteps;
+
     private int nextRequest;
     private long measuredStart;
     private int inflight;
 
     Ledger(LoadPlan plan, Client client) {
+        this(plan, client, null);
+    }
+
+    /** With {@code layout}, a journey run's ledger: it also records per step and per journey. */
+    Ledger(LoadPlan plan, Client client, JourneyLayout layout) {
+        this.steps = layout == null ? null : new JourneyRecorder(layout);
+        this.warmSteps = layout == null || plan.warmupNanos() == 0 ? null : new JourneyRecorder(layout);
         this.rec = new LoopRecorder();
         this.warm = plan.warmupNanos() > 0 ? new LoopRecorder() : null;
         this.pacing = plan.isOpen() ? PacingCounter.forLength(plan.measuredNanos()) : null;
@@ -47,11 +61,21 @@ final class Ledger {
     void measure(long start, long nanos) {
         measuredStart = start;
         rec.endWindowAt(start + nanos);
+        if (steps != null) {
+            for (int s = 0; s < steps.stepCount(); s++) {
+                steps.step(s).endWindowAt(start + nanos);
+            }
+        }
     }
 
     /** The run stopped at {@code now}: the measured window ends there. */
     void stopped(long now) {
         rec.endWindowAt(now);
+        if (steps != null) {
+            for (int s = 0; s < steps.stepCount(); s++) {
+                steps.step(s).endWindowAt(now);
+            }
+        }
     }
 
     /** Requests written and not ended yet. */
@@ -100,6 +124,88 @@ final class Ledger {
     /** The warm-up's recorder, or null without a warm-up. */
     LoopRecorder warmupRecorder() {
         return warm;
+    }
+
+    /** The journey recorder of the measured phase, or null without journeys. */
+    JourneyRecorder journeyRecorder() {
+        return steps;
+    }
+
+    /** The journey recorder of the warm-up, or null. */
+    JourneyRecorder journeyWarmupRecorder() {
+        return warmSteps;
+    }
+
+    /**
+     * Run-wide step {@code step} of a journey whose first step was due at {@code first} was written at {@code now}:
+     * {@code bytes} of it; a first step ({@code start}) also counts for the pacing.
+     */
+    void stepSent(long first, int step, boolean start, long now, int bytes) {
+        inflight++;
+        recorderOf(first).sent(bytes);
+        stepsOf(first).step(step).sent(bytes);
+        if (start && pacing != null && first - measuredStart >= 0) {
+            pacing.sent(now - measuredStart);
+        }
+    }
+
+    /** A step intended at {@code intended}, sent at {@code sent}, got a response at {@code now} counting as {@code o}. */
+    void stepAnswered(long first, int step, long intended, long sent, long now, int status, Outcome o, long bytes) {
+        inflight--;
+        recorderOf(first).response(status, o, intended, sent, now, bytes);
+        stepsOf(first).step(step).response(status, o, intended, sent, now, bytes);
+    }
+
+    /** A step that was written ended without a response. */
+    void stepFailed(long first, int step, Outcome o) {
+        inflight--;
+        recorderOf(first).outcome(o);
+        stepsOf(first).step(step).outcome(o);
+    }
+
+    /** A step that was due was never written. */
+    void stepNotSent(long first, int step, Outcome o) {
+        recorderOf(first).notSent(o);
+        stepsOf(first).step(step).notSent(o);
+    }
+
+    /**
+     * Counts checks {@code from} to {@code to} (exclusive) of one evaluation from {@code passed} and {@code failed},
+     * and zeroes them for the next.
+     */
+    void checks(long first, long[] passed, long[] failed, int from, int to) {
+        JourneyRecorder r = stepsOf(first);
+        for (int c = from; c < to; c++) {
+            if (passed[c] != 0) {
+                r.check(c, true);
+                passed[c] = 0;
+            }
+            if (failed[c] != 0) {
+                r.check(c, false);
+                failed[c] = 0;
+            }
+        }
+    }
+
+    void journeyStarted(long first, int journey) {
+        stepsOf(first).started(journey);
+    }
+
+    void journeyCompleted(long first, int journey, long firstSent, long now, long bytes) {
+        stepsOf(first).completed(journey, first, firstSent, now, bytes);
+    }
+
+    /** A journey failed at run-wide step {@code step}. */
+    void journeyFailed(long first, int step) {
+        stepsOf(first).failed(step);
+    }
+
+    void journeyUnfinished(long first, int journey) {
+        stepsOf(first).unfinished(journey);
+    }
+
+    private JourneyRecorder stepsOf(long first) {
+        return warmSteps != null && first - measuredStart < 0 ? warmSteps : steps;
     }
 
     private LoopRecorder recorderOf(long intended) {

@@ -1,5 +1,6 @@
 package dev.zapline.load.engine;
 
+import dev.zapline.load.journey.StepRunner;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.schedule.ScheduleCursor;
 import java.util.concurrent.CompletableFuture;
@@ -42,6 +43,8 @@ final class LoopDriver {
     private final Pool pool;
     private final Pacer pacer;
     private final Timeouts timeouts;
+    /** A journey run's iterations on this loop, or null. */
+    private final Journeys journeys;
 
     private boolean begun;
     private boolean stopping;
@@ -74,9 +77,19 @@ final class LoopDriver {
             links[i] = new Link(this, i, pipeline, client.outOfOrder());
         }
         Slots slots = new Slots(links, plan.seed() * 31 + index);
-        this.ledger = new Ledger(plan, client);
+        this.ledger = new Ledger(plan, client, engine.journeyLayout());
         this.pool = new Pool(engine, loop, client, clock, slots, plan.reconnectEvery());
         this.pacer = new Pacer(plan, cursor, users, (long) conns * pipeline, pool, ledger);
+        this.journeys = client.journeys() == null
+                ? null
+                : new Journeys(
+                        client.journeys(),
+                        new StepRunner(client.journeys()),
+                        engine.dataRows(),
+                        plan.seed() * 31 + index);
+        if (journeys != null) {
+            pacer.journeys(journeys, plan.maxWaitNanos(), engine.journeyLayout().checks().size());
+        }
         this.timeouts = new Timeouts(slots, clock, plan);
         this.ceilingNow = pacer.ceiling();
     }
@@ -88,6 +101,18 @@ final class LoopDriver {
     /** What the loop's requests count for: its recorders and pacing counter. */
     Ledger ledger() {
         return ledger;
+    }
+
+    /** Unique data rows ran out on this loop (read from any thread once it finished). */
+    volatile boolean rowsOut;
+
+    boolean rowsOut() {
+        return rowsOut;
+    }
+
+    /** The loop's journeys, or null for a run of fixed requests: its connections write their requests. */
+    Journeys journeys() {
+        return journeys;
     }
 
     /** Connections open, as of the last one opened or closed; any thread. */
@@ -193,10 +218,15 @@ final class LoopDriver {
         InFlightRing ring = l.ring;
         long intended = ring.intended(slot);
         long sent = ring.sent(slot);
+        int tag = ring.tag(slot);
         ring.release(slot);
-        ledger.answered(intended, sent, now, status, bytes);
         pacer.served(sent, now);
-        pacer.ended(now);
+        if (journeys == null) {
+            ledger.answered(intended, sent, now, status, bytes);
+            pacer.ended(now);
+        } else {
+            pacer.steps().answered(tag, l.connection(), intended, sent, now, status, bytes);
+        }
         takeWaitingOrRetire(l, now);
     }
 
@@ -219,9 +249,14 @@ final class LoopDriver {
     private void failed(Link l, int slot, Outcome outcome, boolean linkInUse) {
         long now = clock.nanos();
         long intended = l.ring.intended(slot);
+        int tag = l.ring.tag(slot);
         l.ring.release(slot);
-        ledger.failed(intended, l.endedAs(outcome));
-        pacer.ended(now);
+        if (journeys == null) {
+            ledger.failed(intended, l.endedAs(outcome));
+            pacer.ended(now);
+        } else {
+            pacer.steps().failed(tag, l.endedAs(outcome), now);
+        }
         if (finished) {
             return;
         }
@@ -271,6 +306,7 @@ final class LoopDriver {
 
     private void finish() {
         finished = true;
+        rowsOut = journeys != null && pacer.steps().rowsOut();
         outstanding = 0;
         loop.cancel();
         pool.shut();

@@ -15,6 +15,8 @@ final class Pacer {
     private final Admission model;
     private final Pool pool;
     private final Ledger ledger;
+    /** A journey run's steps between journey starts, or null for a run of fixed requests. */
+    private JourneySteps steps;
 
     /**
      * A loop's pacing of {@code plan} with its {@code cursor} on the schedule (open plan) or its {@code users}
@@ -40,6 +42,16 @@ final class Pacer {
         return new OpenModel(cursor, max, min, plan.adaptive(), plan.maxWaitNanos());
     }
 
+    /** Makes this a journey run: each request the admission makes due starts a journey of {@code journeys}. */
+    void journeys(Journeys journeys, long maxWaitNanos, int checks) {
+        steps = new JourneySteps(journeys, pool, ledger, this, maxWaitNanos, checks);
+    }
+
+    /** The journey steps, or null for a run of fixed requests. */
+    JourneySteps steps() {
+        return steps;
+    }
+
     /** Starts the run at {@code start}; requests stop starting at {@code end} (the closed model's users). */
     void begin(long start, long end) {
         model.endAt(end);
@@ -50,8 +62,20 @@ final class Pacer {
     void stop(long now) {
         model.stop();
         for (long w = model.pollWaiting(); w != Admission.NONE; w = model.pollWaiting()) {
-            ledger.notSent(w, Outcome.DROPPED);
+            notSent(w, Outcome.DROPPED, true);
             model.ended(now);
+        }
+        if (steps != null) {
+            steps.stop(now);
+        }
+    }
+
+    /** A request (a journey start) due at {@code intended} was never written; {@code stopped}: the run stopped. */
+    private void notSent(long intended, Outcome o, boolean stopped) {
+        if (steps == null) {
+            ledger.notSent(intended, o);
+        } else {
+            steps.unsent(intended, o, stopped);
         }
     }
 
@@ -67,6 +91,9 @@ final class Pacer {
 
     /** Takes every request due at {@code now} and writes, queues or drops it. */
     void dispatch(long now) {
+        if (steps != null) {
+            steps.wake(now);
+        }
         for (long t = model.due(now); t != Admission.NONE; t = model.due(now)) {
             offer(t, now);
         }
@@ -76,28 +103,31 @@ final class Pacer {
     void expire(long now) {
         for (long w = model.expired(now); w != Admission.NONE; w = model.expired(now)) {
             if (model.over(now)) {
-                ledger.notSent(w, Outcome.DROPPED); // as when the run is stopped: not a connect error
+                notSent(w, Outcome.DROPPED, true); // as when the run is stopped: not a connect error
             } else {
                 drop(w);
             }
             model.ended(now);
             dispatch(now);
         }
+        if (steps != null) {
+            steps.expire(now);
+        }
     }
 
     /** Requests in flight or waiting for a slot. */
     long outstanding() {
-        return ledger.inflight() + model.waitingCount();
+        return ledger.inflight() + model.waitingCount() + (steps == null ? 0 : steps.waiting());
     }
 
     /** No request is in flight, none waits and none will be due any more: the loop is done. */
     boolean done() {
-        return ledger.inflight() == 0 && model.exhausted();
+        return ledger.inflight() == 0 && exhausted();
     }
 
     /** When something is next due or expires, at the earliest; {@link Admission#NONE} for never. */
     long nextWake() {
-        return model.nextWake();
+        return steps == null ? model.nextWake() : Admission.earliest(model.nextWake(), steps.nextWake());
     }
 
     /** A request sent at {@code sent} got its response at {@code now}. */
@@ -113,18 +143,47 @@ final class Pacer {
         }
     }
 
-    /** No request will be due any more and none waits. */
+    /** No request will be due any more and none waits (nor any journey in progress). */
     boolean exhausted() {
-        return model.exhausted();
+        return model.exhausted() && (steps == null || steps.live() == 0);
+    }
+
+    /**
+     * A journey ended at {@code now}: for the admission, its request has ended; {@code dispatch}: what that makes
+     * due goes out now (false inside a write, where it would recurse: the next wake-up takes it).
+     */
+    void journeyEnded(long now, boolean dispatch) {
+        if (dispatch) {
+            ended(now);
+        } else {
+            model.ended(now);
+        }
     }
 
     /** Writes waiting requests on {@code l} while it has free slots. */
     void refill(Link l, long now) {
+        if (steps != null && !steps.refill(l, now)) {
+            return;
+        }
         while (model.hasWaiting() && l.hasFree()) {
-            if (!send(l, model.peekWaiting(), now)) {
+            if (!send(l, model.peekWaiting(), now, true)) {
                 return;
             }
             model.pollWaiting();
+        }
+    }
+
+    /**
+     * Unique data rows ran out at {@code now}: the request that found none ends uncounted (no journey started) and
+     * so do the ones waiting; the schedule stops on this loop.
+     */
+    private void rowsOut(long now, boolean fromWaiting) {
+        model.stop();
+        if (!fromWaiting) {
+            model.ended(now);
+        }
+        for (long w = model.pollWaiting(); w != Admission.NONE; w = model.pollWaiting()) {
+            model.ended(now);
         }
     }
 
@@ -133,7 +192,7 @@ final class Pacer {
             Link l = model.hasWaiting() ? null : pool.free();
             switch (model.admit(intended, l != null, ledger.inflight())) {
                 case SEND -> {
-                    if (send(l, intended, now)) {
+                    if (send(l, intended, now, false)) {
                         return;
                     }
                 }
@@ -150,10 +209,22 @@ final class Pacer {
     }
 
     private void drop(long intended) {
-        ledger.notSent(intended, pool.active() > 0 ? Outcome.DROPPED : Outcome.CONNECT_ERROR);
+        notSent(intended, pool.active() > 0 ? Outcome.DROPPED : Outcome.CONNECT_ERROR, false);
     }
 
-    private boolean send(Link l, long intended, long now) {
+    private boolean send(Link l, long intended, long now, boolean fromWaiting) {
+        if (steps != null) {
+            return switch (steps.start(l, intended, now)) {
+                case JourneySteps.SENT -> true;
+                case JourneySteps.WRITE_FAILED -> false;
+                default -> {
+                    if (steps.rowsOut()) {
+                        rowsOut(now, fromWaiting);
+                    }
+                    yield true;
+                }
+            };
+        }
         if (!pool.write(l, ledger.nextRequest(), intended, now)) {
             return false;
         }

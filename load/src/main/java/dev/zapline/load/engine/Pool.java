@@ -52,7 +52,7 @@ final class Pool {
             slots.deactivate(l);
             return false;
         }
-        l.ring.push(intended, now);
+        l.ring.push(intended, now, request);
         if (l.countWrite()) {
             slots.deactivate(l);
         }

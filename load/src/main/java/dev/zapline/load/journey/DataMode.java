@@ -9,5 +9,15 @@ package dev.zapline.load.journey;
 public enum DataMode {
     SEQUENTIAL,
     RANDOM,
-    UNIQUE
+    UNIQUE;
+
+    /** {@code sequential}, {@code random} or {@code unique}. @throws IllegalArgumentException for another word */
+    public static DataMode parse(String s) {
+        for (DataMode m : values()) {
+            if (m.name().equalsIgnoreCase(s.strip())) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("--data-mode " + s + ": expected sequential, random or unique");
+    }
 }

@@ -16,4 +16,9 @@ public record JourneyPlan(List<Journey> journeys, DataSet data, DataMode mode, l
     public String origin() {
         return journeys.get(0).steps().get(0).origin();
     }
+
+    /** Whether a command-line argument names a journey file: {@code FILE.http} or {@code FILE.http:WEIGHT}. */
+    public static boolean isJourneyArg(String arg) {
+        return arg.endsWith(".http") || arg.matches(".*\\.http:[0-9]+");
+    }
 }
