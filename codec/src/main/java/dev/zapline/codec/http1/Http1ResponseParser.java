@@ -2,12 +2,15 @@ package dev.zapline.codec.http1;
 
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * Reads HTTP/1.1 responses (RFC 9112) from a client connection, one after another, in one resumable pass and
  * without allocating: the status line and the fields that decide framing and the connection are interpreted as
- * the bytes go by; the body is skipped, streamed to a {@link BodySink}, or copied into a buffer. Responses may
- * arrive in any pieces and several in one read; interim (1xx) responses are skipped.
+ * the bytes go by, and the values of fields the caller names are kept ({@link #captureHeaders}); the body is skipped,
+ * streamed to a {@link BodySink}, or copied into a buffer. Responses may arrive in any pieces and several in one
+ * read; interim (1xx) responses are skipped, their fields with them.
  *
  * {@snippet class=dev.zapline.codec.snippets.Http1Snippets region=responseParser}
  *
@@ -50,43 +53,56 @@ public final class Http1ResponseParser {
     /** Bytes of a buffer without an array copied for {@link #scanWhole}: room for a typical head. */
     private static final int SCRATCH = 512;
 
-    private final Http1ResponseLimits limits;
     private final ResponseHeadScanner head;
     private final ChunkedDecoder chunkedDecoder;
-    private final BodySink chunkData = this::deliver;
-    private BodySink sink;
-    private ByteBuf buffer;
+    private final ResponseBody body;
     private final byte[] scratch = new byte[SCRATCH];
 
     private int phase;
     private long remaining;
-    private long bodyLength;
     private int interim;
     private boolean keepAlive;
     private boolean chunked;
 
     public Http1ResponseParser(Http1ResponseLimits limits) {
-        this.limits = limits;
         this.head = new ResponseHeadScanner(limits, MAX_REASON);
         this.chunkedDecoder = new ChunkedDecoder(limits.forChunks());
+        this.body = new ResponseBody(limits.maxBufferedBody());
         reset();
     }
 
     /**
      * Also captures the value of the first field named {@code name} in each response (for example
-     * {@code content-type}), without its surrounding whitespace and up to {@code maxValueBytes}. Call once, at set-up.
+     * {@code content-type}), without its surrounding whitespace and up to {@code maxValueBytes}. Call once, at set-up:
+     * the same as {@link #captureHeaders} with that one name, which it replaces; it is capture 0.
+     *
+     * @throws IllegalArgumentException for a name that is empty or not a token, or {@code maxValueBytes} below 1
      */
     public Http1ResponseParser captureHeader(String name, int maxValueBytes) {
         if (name.isEmpty() || maxValueBytes < 1) {
             throw new IllegalArgumentException("header name '" + name + "', max value bytes " + maxValueBytes);
         }
-        head.fields().capture(name.toLowerCase(java.util.Locale.ROOT), maxValueBytes);
+        return captureHeaders(List.of(name), maxValueBytes);
+    }
+
+    /**
+     * Also captures, in each final response, the value of the first field with each of {@code names} (matched
+     * without regard to case), without its surrounding whitespace and cut after {@code maxValueBytes}: capture
+     * {@code k} is {@code names.get(k)}. Replaces any earlier captures (an empty list captures nothing). Call once, at
+     * set-up: it allocates {@code names.size()} arrays of {@code maxValueBytes}; reading responses then allocates
+     * nothing more.
+     *
+     * @throws IllegalArgumentException for more than 61 names, a name that is empty or not a token (RFC 9110 §5.1),
+     *     the same name twice in any case, or {@code maxValueBytes} below 1
+     */
+    public Http1ResponseParser captureHeaders(List<String> names, int maxValueBytes) {
+        head.fields().capture(names, maxValueBytes);
         return this;
     }
 
     /** Hands each body piece to {@code sink} (null: skip bodies, the default). */
     public Http1ResponseParser bodySink(BodySink sink) {
-        this.sink = sink;
+        body.sink(sink);
         return this;
     }
 
@@ -95,7 +111,7 @@ public final class Http1ResponseParser {
      * {@link Http1ResponseLimits#maxBufferedBody()}; null stops. The caller takes the body out after each response.
      */
     public Http1ResponseParser bufferBodyInto(ByteBuf out) {
-        this.buffer = out;
+        body.bufferInto(out);
         return this;
     }
 
@@ -105,7 +121,7 @@ public final class Http1ResponseParser {
         head.reset();
         chunkedDecoder.reset();
         remaining = 0;
-        bodyLength = 0;
+        body.reset();
         interim = 0;
         keepAlive = false;
         chunked = false;
@@ -159,7 +175,7 @@ public final class Http1ResponseParser {
     private void startNext() {
         phase = HEAD;
         head.reset();
-        bodyLength = 0;
+        body.reset();
         interim = 0;
         chunked = false;
     }
@@ -239,10 +255,7 @@ public final class Http1ResponseParser {
             phase = BODY_CHUNKED;
         } else if (f.contentLength() >= 0 && !f.transferEncoding()) {
             remaining = f.contentLength();
-            if (buffer != null && remaining > limits.maxBufferedBody()) {
-                throw invalid(
-                        "body of " + remaining + " bytes exceeds the buffering limit of " + limits.maxBufferedBody());
-            }
+            body.expect(remaining);
             phase = remaining == 0 ? DONE : BODY_LENGTH;
         } else {
             keepAlive = false;
@@ -254,7 +267,7 @@ public final class Http1ResponseParser {
         switch (phase) {
             case BODY_LENGTH -> {
                 int n = (int) Math.min(remaining, in.readableBytes());
-                deliver(in, in.readerIndex(), n);
+                body.body(in, in.readerIndex(), n);
                 in.skipBytes(n);
                 remaining -= n;
                 if (remaining == 0) {
@@ -262,45 +275,18 @@ public final class Http1ResponseParser {
                 }
             }
             case BODY_CHUNKED -> {
-                if (chunkedDecoder.decode(in, chunkData)) {
+                if (chunkedDecoder.decode(in, body)) {
                     phase = DONE;
                 }
             }
             case BODY_CLOSE -> {
                 int n = in.readableBytes();
-                deliver(in, in.readerIndex(), n);
+                body.body(in, in.readerIndex(), n);
                 in.skipBytes(n);
             }
             default -> throw new IllegalStateException("phase " + phase);
         }
         return phase == DONE ? RESPONSE_COMPLETE : NEED_MORE;
-    }
-
-    private void deliver(ByteBuf in, int index, int length) {
-        if (length == 0) {
-            return;
-        }
-        bodyLength += length;
-        if (sink != null) {
-            sink.body(in, index, length);
-        }
-        if (buffer != null) {
-            if (bodyLength > limits.maxBufferedBody()) {
-                throw invalid("body exceeds the buffering limit of " + limits.maxBufferedBody());
-            }
-            copy(in, index, length, buffer);
-        }
-    }
-
-    /** {@code out.writeBytes(in, index, length)} without the ByteBuffer views that a direct-to-direct copy makes. */
-    private static void copy(ByteBuf in, int index, int length, ByteBuf out) {
-        if (in.hasArray()) {
-            out.writeBytes(in.array(), in.arrayOffset() + index, length);
-        } else if (in.nioBufferCount() == 1) {
-            out.writeBytes(in.internalNioBuffer(index, length));
-        } else {
-            out.writeBytes(in, index, length);
-        }
     }
 
     /** The status code of the final response (100 to 999). */
@@ -331,7 +317,7 @@ public final class Http1ResponseParser {
 
     /** Bytes of body content (chunk data for a chunked body); 0 for a response without a body. */
     public long bodyLength() {
-        return bodyLength;
+        return body.length();
     }
 
     /** Interim (1xx) responses skipped before this one. */
@@ -349,29 +335,57 @@ public final class Http1ResponseParser {
         return new String(head.reason(), 0, head.reasonLength(), StandardCharsets.ISO_8859_1);
     }
 
-    /** Length of the captured header value, -1 when the response had no such field or none was asked for. */
+    /** Length of capture 0's value, -1 when the response had no such field or none was asked for. */
     public int headerValueLength() {
-        return head.fields().capturedLength();
+        return capturedCount() == 0 ? -1 : headerValueLength(0);
     }
 
-    /** Whether the captured header value was longer than asked for and cut. */
+    /** Whether capture 0's value was longer than asked for and cut. */
     public boolean headerValueTruncated() {
-        return head.fields().capturedTruncated();
+        return capturedCount() != 0 && headerValueTruncated(0);
     }
 
-    /** Copies the captured header value into {@code dst} at {@code offset}; returns its length (-1: absent). */
+    /** Copies capture 0's value into {@code dst} at {@code offset}; returns its length (-1: absent). */
     public int headerValue(byte[] dst, int offset) {
         int n = headerValueLength();
         if (n > 0) {
-            System.arraycopy(head.fields().captured(), 0, dst, offset, n);
+            System.arraycopy(headerValueBytes(0), 0, dst, offset, n);
         }
         return n;
     }
 
-    /** The captured header value, or null when absent; allocates. */
+    /** Capture 0's value, or null when absent; allocates. */
     public String headerValueAsString() {
-        int n = headerValueLength();
-        return n < 0 ? null : new String(head.fields().captured(), 0, n, StandardCharsets.ISO_8859_1);
+        return capturedCount() == 0 ? null : headerValueAsString(0);
+    }
+
+    /** How many header fields are captured ({@link #captureHeaders}); 0 by default. */
+    public int capturedCount() {
+        return head.fields().captures();
+    }
+
+    /** Length of capture {@code k}'s value, -1 when the response had no such field; k is below capturedCount(). */
+    public int headerValueLength(int k) {
+        return head.fields().capturedLength(Objects.checkIndex(k, capturedCount()));
+    }
+
+    /** Whether capture {@code k}'s value was longer than asked for and cut. */
+    public boolean headerValueTruncated(int k) {
+        return head.fields().capturedTruncated(Objects.checkIndex(k, capturedCount()));
+    }
+
+    /**
+     * The array that holds capture {@code k}'s value in its first {@link #headerValueLength(int)} bytes: no copy,
+     * the same array for every response, overwritten by the next one; not to be written to.
+     */
+    public byte[] headerValueBytes(int k) {
+        return head.fields().captured(Objects.checkIndex(k, capturedCount()));
+    }
+
+    /** Capture {@code k}'s value, or null when absent; allocates. */
+    public String headerValueAsString(int k) {
+        int n = headerValueLength(k);
+        return n < 0 ? null : new String(headerValueBytes(k), 0, n, StandardCharsets.ISO_8859_1);
     }
 
     static Http1Exception invalid(String reason) {

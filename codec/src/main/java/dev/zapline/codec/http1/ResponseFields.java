@@ -1,33 +1,48 @@
 package dev.zapline.codec.http1;
 
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The header fields of a response that a client must interpret, read one byte at a time as
- * {@link Http1ResponseParser} scans them: Content-Length, Transfer-Encoding, Connection, and optionally one field
- * whose value the caller asked to capture. Every other field is only checked for syntax by the parser. A folded
+ * {@link Http1ResponseParser} scans them: Content-Length, Transfer-Encoding, Connection, and optionally the fields
+ * whose values the caller asked to capture. Every other field is only checked for syntax by the parser. A folded
  * line (obs-fold) arrives as one SP followed by the continuation, as RFC 9112 §5.2 asks of a user agent.
+ *
+ * <p>Names are matched as lower-case bytes: {@link #names} holds the three framing names, then one per capture, and
+ * bit {@code k} of {@link #candidates} says whether name {@code k} still matches the bytes seen so far.
  */
 final class ResponseFields {
+
+    /** Most captures: with the three framing names, one bit each in a long. */
+    static final int MAX_CAPTURES = 61;
 
     private static final int CONTENT_LENGTH = 1;
     private static final int TRANSFER_ENCODING = 2;
     private static final int CONNECTION = 4;
     private static final int CAPTURED = 8;
+    private static final int FRAMING = 3;
     private static final byte[][] NAMES = {
-        Ascii.bytes("content-length"), Ascii.bytes("transfer-encoding"), Ascii.bytes("connection"), null
+        Ascii.bytes("content-length"), Ascii.bytes("transfer-encoding"), Ascii.bytes("connection")
     };
 
-    private final byte[][] names = NAMES.clone();
+    private byte[][] names = NAMES;
+    /** One bit per entry of {@link #names}. */
+    private long allNames = all(NAMES.length);
     /** {@link #lengths} of {@link #names}. */
     private long lengths = lengths(NAMES);
+    /** Some captured name has 64 bytes or more, beyond {@link #lengths}. */
+    private boolean longNames;
 
-    private byte[] captured = new byte[0];
+    private byte[][] values = new byte[0][];
+    private int[] valueLengths = new int[0];
+    private boolean[] truncated = new boolean[0];
     private final TokenList chunked = new TokenList(Ascii.bytes("chunked"));
     private final TokenList close = new TokenList(Ascii.bytes("close"));
     private final TokenList keepAlive = new TokenList(Ascii.bytes("keep-alive"));
 
-    private int candidates;
+    private long candidates;
     private int nameLength;
     private int field;
 
@@ -36,18 +51,66 @@ final class ResponseFields {
     private boolean lengthEnded;
     private boolean transferEncoding;
 
-    private int capturedLength;
-    private int capturedPosition;
-    private boolean capturedTruncated;
+    /** The capture that the field being read fills, while {@link #field} has {@link #CAPTURED}. */
+    private int capture;
+
+    private byte[] captureInto;
+    private int capturePosition;
 
     ResponseFields() {
         reset();
     }
 
-    void capture(String lowerName, int maxValueBytes) {
-        names[3] = lowerName.getBytes(StandardCharsets.US_ASCII);
-        lengths = lengths(names);
-        captured = new byte[maxValueBytes];
+    /**
+     * Captures the first value of each of {@code fieldNames} from now on, in that order, replacing any earlier
+     * captures; set-up time only, it allocates the value arrays.
+     *
+     * @throws IllegalArgumentException for more than {@link #MAX_CAPTURES} names, a name that is not a token, the
+     *     same name twice (in any case), or {@code maxValueBytes} below 1
+     */
+    void capture(List<String> fieldNames, int maxValueBytes) {
+        int n = fieldNames.size();
+        if (maxValueBytes < 1) {
+            throw new IllegalArgumentException("max value bytes " + maxValueBytes + ", at least 1");
+        }
+        if (n > MAX_CAPTURES) {
+            throw new IllegalArgumentException(n + " header names, at most " + MAX_CAPTURES);
+        }
+        byte[][] all = new byte[FRAMING + n][];
+        System.arraycopy(NAMES, 0, all, 0, FRAMING);
+        boolean longOnes = false;
+        for (int k = 0; k < n; k++) {
+            String name = fieldNames.get(k);
+            byte[] lower = lowerToken(name);
+            for (int j = FRAMING; j < FRAMING + k; j++) {
+                if (Arrays.equals(all[j], lower)) {
+                    throw new IllegalArgumentException("header name '" + name + "' asked for twice");
+                }
+            }
+            all[FRAMING + k] = lower;
+            longOnes |= lower.length >= 64;
+        }
+        names = all;
+        allNames = all(all.length);
+        lengths = lengths(all);
+        longNames = longOnes;
+        values = new byte[n][maxValueBytes];
+        valueLengths = new int[n];
+        Arrays.fill(valueLengths, -1);
+        truncated = new boolean[n];
+    }
+
+    private static byte[] lowerToken(String name) {
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("header name '" + name + "' is not a token");
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c > 0x7F || !Ascii.isTchar(c)) {
+                throw new IllegalArgumentException("header name '" + name + "' is not a token");
+            }
+        }
+        return Ascii.bytes(name.toLowerCase(Locale.ROOT));
     }
 
     void reset() {
@@ -57,8 +120,10 @@ final class ResponseFields {
         chunked.reset();
         close.reset();
         keepAlive.reset();
-        capturedLength = -1;
-        capturedTruncated = false;
+        for (int k = 0; k < valueLengths.length; k++) {
+            valueLengths[k] = -1;
+            truncated[k] = false;
+        }
     }
 
     /**
@@ -66,30 +131,35 @@ final class ResponseFields {
      * field is only checked for syntax and none of this class's methods need to see it.
      */
     boolean mayInterpret(int length) {
-        return length < 64 ? (lengths >>> length & 1) != 0 : names[3] != null && names[3].length == length;
+        return length < 64 ? (lengths >>> length & 1) != 0 : longNames;
     }
 
     /** Bit {@code n} for each name of {@code n} bytes, below 64. */
     private static long lengths(byte[][] names) {
         long m = 0;
         for (byte[] n : names) {
-            if (n != null && n.length < 64) {
+            if (n.length < 64) {
                 m |= 1L << n.length;
             }
         }
         return m;
     }
 
+    /** The low {@code n} bits set, for {@code n} from 1 to 64. */
+    private static long all(int n) {
+        return -1L >>> (64 - n);
+    }
+
     /**
      * A whole field name at once, {@code a[from, from + length)} (tchars, the colon not included): what
-     * {@link #nameStart}, {@link #nameByte} for each byte and {@link #nameEnd} do, in one comparison per field.
+     * {@link #nameStart}, {@link #nameByte} for each byte and {@link #nameEnd} do, in one comparison per name.
      */
     void name(byte[] a, int from, int length) {
-        int c = 0;
+        long c = 0;
         for (int k = 0; k < names.length; k++) {
             byte[] n = names[k];
-            if (n != null && n.length == length && Ascii.equalsIgnoreCase(a, from, n)) {
-                c |= 1 << k;
+            if (n.length == length && Ascii.equalsIgnoreCase(a, from, n)) {
+                c |= 1L << k;
             }
         }
         candidates = c;
@@ -103,29 +173,35 @@ final class ResponseFields {
     }
 
     void nameStart() {
-        candidates = names[3] == null ? CONTENT_LENGTH | TRANSFER_ENCODING | CONNECTION : 15;
+        candidates = allNames;
         nameLength = 0;
     }
 
+    /** Drops the names that {@code b} does not continue; one turn per name still matching. */
     void nameByte(byte b) {
         int c = Ascii.lower(b);
-        for (int k = 0; k < 4; k++) {
-            int bit = 1 << k;
-            if ((candidates & bit) != 0 && (nameLength >= names[k].length || names[k][nameLength] != c)) {
-                candidates &= ~bit;
+        long live = candidates;
+        for (long m = live; m != 0; m &= m - 1) {
+            int k = Long.numberOfTrailingZeros(m);
+            byte[] n = names[k];
+            if (nameLength >= n.length || n[nameLength] != c) {
+                live &= ~(1L << k);
             }
         }
+        candidates = live;
         nameLength++;
     }
 
     /** The colon: decides which of the interpreted fields this is, if any. */
     void nameEnd() {
-        field = 0;
-        for (int k = 0; k < 4; k++) {
-            if ((candidates & 1 << k) != 0 && names[k].length == nameLength) {
-                field |= 1 << k;
+        long matched = 0;
+        for (long m = candidates; m != 0; m &= m - 1) {
+            int k = Long.numberOfTrailingZeros(m);
+            if (names[k].length == nameLength) {
+                matched |= 1L << k;
             }
         }
+        field = (int) matched & (CONTENT_LENGTH | TRANSFER_ENCODING | CONNECTION);
         if ((field & CONTENT_LENGTH) != 0) {
             if (contentLength >= 0) {
                 throw Http1ResponseParser.invalid("more than one Content-Length field");
@@ -135,12 +211,15 @@ final class ResponseFields {
             lengthEnded = false;
         }
         transferEncoding |= (field & TRANSFER_ENCODING) != 0;
-        if ((field & CAPTURED) != 0) {
-            if (capturedLength >= 0) {
-                field &= ~CAPTURED; // the first such field is the one captured
-            } else {
-                capturedLength = 0;
-                capturedPosition = -1;
+        long captures = matched >>> FRAMING;
+        if (captures != 0) {
+            int k = Long.numberOfTrailingZeros(captures); // names are distinct: at most one capture matches
+            if (valueLengths[k] < 0) { // the first such field is the one captured
+                field |= CAPTURED;
+                capture = k;
+                captureInto = values[k];
+                capturePosition = -1;
+                valueLengths[k] = 0;
             }
         }
     }
@@ -178,18 +257,19 @@ final class ResponseFields {
 
     private void captureByte(byte b) {
         boolean ows = b == ' ' || b == '\t';
-        if (capturedPosition < 0 && ows) {
+        if (capturePosition < 0 && ows) {
             return;
         }
-        int at = ++capturedPosition;
-        if (at < captured.length) {
-            captured[at] = b;
+        int at = ++capturePosition;
+        byte[] into = captureInto;
+        if (at < into.length) {
+            into[at] = b;
         }
         if (!ows) {
-            if (at >= captured.length) {
-                capturedTruncated = true;
+            if (at >= into.length) {
+                truncated[capture] = true;
             } else {
-                capturedLength = at + 1;
+                valueLengths[capture] = at + 1;
             }
         }
     }
@@ -235,15 +315,21 @@ final class ResponseFields {
         return keepAlive.count() > 0;
     }
 
-    int capturedLength() {
-        return capturedLength;
+    /** How many fields are captured. */
+    int captures() {
+        return values.length;
     }
 
-    boolean capturedTruncated() {
-        return capturedTruncated;
+    /** Length of capture {@code k}'s value, -1 when the response had no such field. */
+    int capturedLength(int k) {
+        return valueLengths[k];
     }
 
-    byte[] captured() {
-        return captured;
+    boolean capturedTruncated(int k) {
+        return truncated[k];
+    }
+
+    byte[] captured(int k) {
+        return values[k];
     }
 }
