@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -136,8 +137,7 @@ final class HttpFileParser {
 
     private void variable(String line, int lineNo) {
         int at = line.indexOf('@');
-        var m = java.util.regex.Pattern.compile("@([A-Za-z_][A-Za-z0-9_.-]*)\\s*=\\s*")
-                .matcher(line);
+        Matcher m = VARIABLE.matcher(line);
         if (!m.region(at, line.length()).lookingAt()) {
             throw new JourneyException(
                     new Location(file, lineNo, at + 1),
