@@ -94,6 +94,7 @@ final class CheckParser {
                     text, at, Check.Subject.STATUS, null, null, Check.Op.IN, new Check.Value(bytes, true, low, high));
         }
         Check.Op op = op(false);
+        skipSpace();
         int valueAt = pos;
         int status = status();
         byte[] bytes = s.substring(valueAt, pos).getBytes(StandardCharsets.UTF_8);
