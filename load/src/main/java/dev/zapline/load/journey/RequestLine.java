@@ -121,7 +121,12 @@ final class RequestLine {
         }
         step.origin = scheme + "://" + authority(prefix.substring(schemeEnd + 3, authEnd), scheme, urlAt);
         String rest = prefix.substring(authEnd);
-        if (rest.startsWith("#")) {
+        for (int i = 1; i < parts.size() && rest.indexOf('#') < 0; i++) {
+            if (parts.get(i) instanceof Part.Literal l && new String(l.bytes(), StandardCharsets.UTF_8).contains("#")) {
+                rest = "#";
+            }
+        }
+        if (rest.indexOf('#') >= 0) {
             throw new JourneyException(urlAt, "a URL fragment (#...) is never sent; remove it");
         }
         TemplateBuilder target = new TemplateBuilder();
