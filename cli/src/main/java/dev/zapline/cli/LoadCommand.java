@@ -115,7 +115,8 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = "--seed",
-            description = "Seed of Poisson arrivals and of journeys' random values and rows (default ${DEFAULT-VALUE}).")
+            description =
+                    "Seed of Poisson arrivals and of journeys' random values and rows (default ${DEFAULT-VALUE}).")
     long seed = 1;
 
     @Option(names = "--concurrency", paramLabel = "N", description = "Closed model: N users back to back.")

@@ -56,8 +56,10 @@ final class LoadPlanning {
                 origin = o.journeyPlan() != null
                         ? LoadTarget.parse(o.journeyPlan().origin() + "/")
                         : o.url != null
-                        ? LoadTarget.parse(o.url)
-                        : o.targets != null ? TargetsFile.read(o.targets).get(0).target() : null;
+                                ? LoadTarget.parse(o.url)
+                                : o.targets != null
+                                        ? TargetsFile.read(o.targets).get(0).target()
+                                        : null;
             } catch (java.io.IOException e) {
                 throw new IllegalArgumentException("--targets " + o.targets + ": " + e.getMessage(), e);
             }

@@ -2,9 +2,9 @@ package dev.zapline.cli.load;
 
 import dev.zapline.client.ZapLoops;
 import dev.zapline.load.engine.Client;
-import dev.zapline.transport.ClientTls;
 import dev.zapline.load.engine.HttpLoadClient;
 import dev.zapline.load.journey.JourneyPlan;
+import dev.zapline.transport.ClientTls;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -115,7 +115,8 @@ public final class RequestFlags {
             throw new IllegalArgumentException("--schema and --payload are for zaprpc:// targets");
         }
         LoadTarget t = LoadTarget.parse(journeys.origin() + "/");
-        return new HttpLoadClient(loops, t.host(), t.port(), journeys, journeys.origin(), tlsFor(t, false, tls, timeoutNanos));
+        return new HttpLoadClient(
+                loops, t.host(), t.port(), journeys, journeys.origin(), tlsFor(t, false, tls, timeoutNanos));
     }
 
     /** The {@code zaprpc://} client: HTTP's request options refused, the method resolved, the payload read. */

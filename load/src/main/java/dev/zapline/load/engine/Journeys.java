@@ -32,6 +32,7 @@ final class Journeys {
     private final Journey[] journeys;
     /** Run-wide step number of each journey's first step. */
     private final int[] firstStep;
+
     private final Step[] steps;
     private final RequestWriter[] writers;
     private final StepRunner runner;

@@ -88,7 +88,10 @@ final class LoopDriver {
                         engine.dataRows(),
                         plan.seed() * 31 + index);
         if (journeys != null) {
-            pacer.journeys(journeys, plan.maxWaitNanos(), engine.journeyLayout().checks().size());
+            pacer.journeys(
+                    journeys,
+                    plan.maxWaitNanos(),
+                    engine.journeyLayout().checks().size());
         }
         this.timeouts = new Timeouts(slots, clock, plan);
         this.ceilingNow = pacer.ceiling();

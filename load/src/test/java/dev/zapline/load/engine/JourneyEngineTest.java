@@ -78,8 +78,7 @@ class JourneyEngineTest {
                 Content-Type: application/json
 
                 {"item": "book", "quantity": {{$randomInt 1 5}}, "ref": "{{$uuid}}"}
-                """
-                .formatted(server.port(), loginExtras, accountChecks);
+                """.formatted(server.port(), loginExtras, accountChecks);
     }
 
     private Path files(String http, int users) throws IOException {
@@ -148,7 +147,9 @@ class JourneyEngineTest {
         // every check of every step passed: status and $.id on account, $.id on order
         for (int c = 0; c < layout.checks().size(); c++) {
             final int k = c;
-            assertThat(sum(e, r -> r.checksPassed(k))).as(layout.checks().get(c)).isEqualTo(400);
+            assertThat(sum(e, r -> r.checksPassed(k)))
+                    .as(layout.checks().get(c))
+                    .isEqualTo(400);
             assertThat(sum(e, r -> r.checksFailed(k))).isZero();
         }
         // sequential rows wrap around: 100 users, each logged in 4 times

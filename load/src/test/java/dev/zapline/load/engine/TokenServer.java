@@ -77,7 +77,9 @@ final class TokenServer implements AutoCloseable {
     private final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
-            String uri = req.uri();
+            String uri = req.uri().indexOf('?') < 0
+                    ? req.uri()
+                    : req.uri().substring(0, req.uri().indexOf('?'));
             String body = req.content().toString(StandardCharsets.UTF_8);
             String auth = req.headers().get(HttpHeaderNames.AUTHORIZATION, "");
             String token = auth.startsWith("Bearer ") ? auth.substring(7) : "";
@@ -92,16 +94,18 @@ final class TokenServer implements AutoCloseable {
                         loginRepeats.incrementAndGet();
                     }
                     long account = Long.parseLong(user.replaceAll("[^0-9]", "0"));
-                    String t = Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()) + "."
-                            + logins.incrementAndGet();
+                    String t = Long.toHexString(java.util.concurrent.ThreadLocalRandom.current()
+                                    .nextLong()) + "." + logins.incrementAndGet();
                     issued.put(t, account);
                     res = reply(HttpResponseStatus.OK, "{\"token\":\"" + t + "\",\"account\":" + account + "}");
                     res.headers().set("X-Token", t);
                 }
             } else if (req.method().equals(HttpMethod.GET) && uri.startsWith("/accounts/")) {
                 Long owner = issued.get(token);
-                long id = Long.parseLong(uri.substring("/accounts/".length()));
-                if (owner == null) {
+                long id = parse(uri.substring("/accounts/".length()));
+                if (id < 0) {
+                    res = reply(HttpResponseStatus.BAD_REQUEST, "{\"error\":\"id\"}");
+                } else if (owner == null) {
                     unknownTokens.incrementAndGet();
                     res = reply(HttpResponseStatus.UNAUTHORIZED, "{\"error\":\"token\"}");
                 } else if (owner != id) {
@@ -122,6 +126,14 @@ final class TokenServer implements AutoCloseable {
                 res = reply(HttpResponseStatus.NOT_FOUND, "{}");
             }
             ctx.writeAndFlush(res);
+        }
+    }
+
+    private static long parse(String digits) {
+        try {
+            return Long.parseLong(digits);
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 
