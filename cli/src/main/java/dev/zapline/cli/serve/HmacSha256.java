@@ -6,7 +6,7 @@ import java.security.NoSuchAlgorithmException;
 
 /**
  * HMAC-SHA256 (RFC 2104) with one key, over the JDK's SHA-256, writing the tag into the caller's array: the same
- * bytes as {@code javax.crypto.Mac} gives ({@code HmacSha256Test} checks), without the two arrays {@code Mac}
+ * bytes as {@code javax.crypto.Mac} gives (ShopApiTokensTest checks), without the two arrays {@code Mac}
  * allocates per tag. Not thread-safe: one per thread.
  */
 final class HmacSha256 {
