@@ -17,8 +17,11 @@ public record JourneyPlan(List<Journey> journeys, DataSet data, DataMode mode, l
         return journeys.get(0).steps().get(0).origin();
     }
 
-    /** Whether a command-line argument names a journey file: {@code FILE.http} or {@code FILE.http:WEIGHT}. */
+    /**
+     * Whether a command-line argument names a journey file: {@code FILE.http} or {@code FILE.http:WEIGHT} (or
+     * {@code .rest}, REST Client's other extension).
+     */
     public static boolean isJourneyArg(String arg) {
-        return arg.endsWith(".http") || arg.matches(".*\\.http:[0-9]+");
+        return arg.matches("(?s).*\\.(http|rest)(:[0-9]+)?");
     }
 }
