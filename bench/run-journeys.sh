@@ -3,11 +3,11 @@
 # server with the same pinning, and each one's cost and what it reports as latency go into one table.
 #   bench/run-journeys.sh                          # 3 rounds x 30 s at 300 journeys/s, 3 loaders: about 6 minutes
 #   ROUNDS=1 DURATION=10 RATE=50 bench/run-journeys.sh   # a quick look, about 1 minute
-# The journey: the demo shop API of `zapline serve` (docs/serve.md): POST /login with a user of USERS (a CSV with
-# columns user,password, read in order and round again) -> 200 {"token","account"}; GET /accounts/{account} with
-# "Authorization: Bearer {token}" -> 200; POST /orders with the token and {"item","quantity"} -> 201 {"id"}. Three
-# requests per journey, every status checked, token and account taken from the login's JSON. Written once per
-# loader, in its own language:
+# The journey: the demo shop API of `zapline serve` (ShopApi in cli's dev.zapline.cli.serve): POST /login with a
+# user of USERS (a CSV with columns user,password, read in order and round again) -> 200 {"token","account"};
+# GET /accounts/{account} with "Authorization: Bearer {token}" -> 200; POST /orders with the token and
+# {"item","quantity"} -> 201 {"id"}. Three requests per journey, every status checked, token and account taken from
+# the login's JSON. Written once per loader, in its own language:
 #   zapline     JOURNEY (examples/shop.http): ./zapline load JOURNEY --data USERS --rate R -c C -d Ds --warmup 0s
 #               --json FILE --quiet, through the launcher, so with its JVM flags for `zapline load` (plus
 #               ZAPLINE_JAVA_OPTS); one unmeasured 2 s run first (the launcher builds the jar there when needed)
@@ -83,6 +83,7 @@ prepare_gatling() {
   echo "$bench_name: compiling bench/gatling (the first time downloads Gatling from Maven Central)" >&2
   (JAVA_HOME="$(cd "$(dirname "$java_bin")/.." && pwd)" ./mvnw -q -B -f "$gatling_dir/pom.xml" test-compile \
     >"$log" 2>&1) || { tail -n 20 "$log" >&2; return 1; }
+  touch "$cp" # the dependency plugin leaves an unchanged classpath file as it was
 }
 
 # prepare_artillery: installs Artillery 2.0.21 into bench/target/artillery when it is not there.
@@ -296,7 +297,7 @@ kinds() {
   echo "# Journeys side by side, $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo
   echo "The demo shop journey (login, account, order: 3 requests) at $rate journeys/s for $duration s per run," \
-    "$rounds rounds in rotating order, at most $connections connections per loader; server \`zapline serve\`" \
+    "$rounds round(s) in rotating order, at most $connections connections per loader; server \`zapline serve\`" \
     "(1 event loop) $(where "$server_cpu"), loaders $(where "$load_cpu"). CPU: user + system of the whole process" \
     "(start-up included) per request the tool counted; steady: from 4 s after the server saw the tool's first" \
     "request to 2 s before its $duration s are over, per request the server answered in that window. Requests per loader core: requests / loader CPU seconds. RSS: GNU time's" \
