@@ -300,8 +300,9 @@ kinds() {
     "$rounds round(s) in rotating order, at most $connections connections per loader; server \`zapline serve\`" \
     "(1 event loop) $(where "$server_cpu"), loaders $(where "$load_cpu"). CPU: user + system of the whole process" \
     "(start-up included) per request the tool counted; steady: from 4 s after the server saw the tool's first" \
-    "request to 2 s before its $duration s are over, per request the server answered in that window. Requests per loader core: requests / loader CPU seconds. RSS: GNU time's" \
-    "maximum resident set size. Server count: zapline_server_requests_total over the run."
+    "request to 2 s before its $duration s are over, per request the server answered in that window. Requests" \
+    "per loader core: requests / loader CPU seconds. RSS: GNU time's maximum resident set size. Server count:" \
+    "zapline_server_requests_total over the run."
   echo "$(machine). Load average before: $load_before, after: $(loadavg)."
   echo
   echo "| loader | requests (tool) | failed | server count | CPU s | CPU us/req | steady us/req |" \
