@@ -6,8 +6,9 @@
     journey_stats.py artillery FILE   # artillery run --output FILE
 
 Prints one line "requests failed" (responses the tool counted, and its failed journeys or requests: zapline's
-journeys.failed, Gatling's KO requests, Artillery's vusers.failed), then one line per step and kind of latency:
-"step kind p50_ms p99_ms", kind being what the tool measures:
+journeys.failed, or its errors when the file has no journeys member; Gatling's KO requests; Artillery's
+vusers.failed), then one line per step and kind of latency, "step kind p50_ms p99_ms", the first for all requests
+(step "all"), kind being what the tool measures:
     corrected   zapline: from the request's intended send time (the open model's schedule) to its response
     service     zapline: from the request's actual send to its response
     sent        Gatling: from the request's actual send to the response's last byte (whole milliseconds)
@@ -26,13 +27,15 @@ def zapline(path):
         d = json.load(f)
     s = d.get("summary", d)
     requests = s.get("requests", "-")
-    failed = d.get("journeys", {}).get("failed", "-")
+    failed = d.get("journeys", {}).get("failed", s.get("errors", "-"))
     print(requests, failed)
-    for st in d.get("steps", []):
+    rows = [("all", d.get("latency", {}))]
+    rows += [(st.get("key"), st.get("latency", {})) for st in d.get("steps", [])]
+    for step, latency in rows:
         for kind in ("corrected", "service"):
-            lat = st.get("latency", {}).get(kind)
+            lat = latency.get(kind)
             if lat:
-                print(name(st.get("key")), kind, ms(lat.get("p50_us"), 1e3), ms(lat.get("p99_us"), 1e3))
+                print(name(step), kind, ms(lat.get("p50_us"), 1e3), ms(lat.get("p99_us"), 1e3))
 
 
 def gatling(path):
@@ -48,6 +51,7 @@ def gatling(path):
             continue
         if row_id == "ROOT":
             total, failed = cols["2"], cols.get("4", "-")
+            steps.insert(0, ("all", cols.get("8", "-"), cols.get("11", "-")))
         else:
             steps.append((html.unescape(label.group(1)), cols.get("8", "-"), cols.get("11", "-")))
     print(total, failed)
@@ -60,6 +64,8 @@ def artillery(path):
         a = json.load(f)["aggregate"]
     counters, summaries = a.get("counters", {}), a.get("summaries", {})
     print(counters.get("http.responses", 0), counters.get("vusers.failed", 0))
+    everything = summaries.get("http.response_time", {})
+    print("all", "first-byte", everything.get("p50", "-"), everything.get("p99", "-"))
     prefix = "plugins.metrics-by-endpoint.response_time."
     for key, s in summaries.items():
         if key.startswith(prefix):

@@ -36,7 +36,8 @@
 # with a line saying why.
 # Environment:
 #   ROUNDS=3 DURATION=30 (seconds, at least 10) RATE=300 (journeys/s) CONNECTIONS=16 LOADERS="zapline gatling
-#   artillery" PORT=18290 (metrics on PORT+1) USERS=examples/users.csv JOURNEY=examples/shop.http
+#   artillery" PORT=18290 (metrics on PORT+1) USERS=examples/users.csv JOURNEY=examples/shop.http (its requests'
+#   host:port are made the server's) JOURNEY_ENV= (--env NAME for zapline load)
 #   GATLING_JAVA_OPTS= OUT=bench/target/run-journeys.md
 #   SERVER_CPU= LOAD_CPU= JAVA= JAVA_OPTS= ZAPLINE_JAVA_OPTS=: bench/lib.sh (JAVA is also Gatling's java here).
 # Needs GNU time at /usr/bin/time, curl and python3 (bench/journey_stats.py reads the tools' reports). Loopback
@@ -129,12 +130,32 @@ served() {
     | awk '/^zapline_server_requests_total\{/ { n += $NF; seen = 1 } END { if (seen) printf "%.0f\n", n }'
 }
 
+# The journey zapline load runs: JOURNEY copied into $tmp/journey with the scheme and host:port of each request
+# line's absolute URL replaced by this server's (so the file may name any host), beside the http-client env files
+# of its directory; JOURNEY_ENV=NAME adds --env NAME (for a file that takes its host from them).
+prepare_journey() {
+  local d f
+  d="$(dirname "$journey")"
+  mkdir -p "$tmp/journey"
+  for f in http-client.env.json http-client.private.env.json; do
+    [ -f "$d/$f" ] && cp "$d/$f" "$tmp/journey/"
+  done
+  sed -E "s#^((GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[[:space:]]+)https?://[^/[:space:]]+#\\1$base#" "$journey" \
+    >"$tmp/journey/$(basename "$journey")"
+  journey_run=("$tmp/journey/$(basename "$journey")")
+  [ -n "${JOURNEY_ENV:-}" ] && journey_run+=(--env "$JOURNEY_ENV")
+  if ! cmp -s "$journey" "${journey_run[0]}"; then
+    differs "zapline load runs $journey with its requests' host:port made 127.0.0.1:$port"
+  fi
+  return 0
+}
+
 # loader_cmd LOADER RUNDIR: sets cmd to the measured command line of LOADER, its files under RUNDIR.
 loader_cmd() {
   local loader="$1" dir="$2" overrides
   case "$loader" in
     zapline)
-      cmd=("${launcher[@]}" load "$journey" --data "$users" --rate "$rate" -c "$connections" -d "${duration}s"
+      cmd=("${launcher[@]}" load "${journey_run[@]}" --data "$users" --rate "$rate" -c "$connections" -d "${duration}s"
         --warmup 0s --json "$dir/zapline.json" --quiet)
       ;;
     gatling)
@@ -246,7 +267,8 @@ login="$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' -H 'Content-Type: a
   "no shop API, or USERS does not hold its users"
 [ -n "$(served)" ] || echo "$bench_name: the server's metrics cannot be read; no server count" >&2
 if [[ " ${loaders[*]} " == *" zapline "* ]]; then
-  "${launcher[@]}" load "$journey" --data "$users" --rate 10 -c 2 -d 2s --quiet >"$tmp/prime.out" 2>&1 \
+  prepare_journey
+  "${launcher[@]}" load "${journey_run[@]}" --data "$users" --rate 10 -c 2 -d 2s --quiet >"$tmp/prime.out" 2>&1 \
     || { cat "$tmp/prime.out" >&2; die "zapline load $journey failed against the server"; }
 fi
 for ((round = 1; round <= rounds; round++)); do
