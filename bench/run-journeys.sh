@@ -338,12 +338,16 @@ kinds() {
   echo
   echo "Medians over the rounds, (min-max) beside them."
   echo
-  leads 7 "CPU per request" low
-  leads 8 "steady CPU per request" low
-  leads 10 "requests per loader core" high
-  leads 11 "steady requests per loader core" high
-  leads 9 "peak RSS" low
-  [[ " ${loaders[*]} " == *" zapline "* ]] || echo "- zapline did not run, so nothing is compared with it."
+  behind="$(leads 7 "CPU per request" low; leads 8 "steady CPU per request" low
+    leads 10 "requests per loader core" high; leads 11 "steady requests per loader core" high
+    leads 9 "peak RSS" low)"
+  if [[ " ${loaders[*]} " != *" zapline "* ]]; then
+    echo "- zapline did not run, so nothing is compared with it."
+  elif [ -n "$behind" ]; then
+    echo "$behind"
+  else
+    echo "- zapline leads on every cost figure (CPU per request, requests per loader core, peak RSS; medians)."
+  fi
   echo
   echo "Latency as each tool reports it (median of the rounds' p50 and p99, ms; not comparable across kinds):"
   echo
