@@ -11,6 +11,8 @@ import static io.gatling.javaapi.http.HttpDsl.status;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -21,10 +23,10 @@ import java.time.Duration;
  * order's response must carry an id.
  *
  * <p>Settings (system properties): {@code base} (the server, default http://127.0.0.1:18290), {@code rate}
- * (journeys per second, default 10), {@code duration} (seconds, default 10), {@code users} (the CSV, default
- * examples/users.csv, columns user and password), {@code connections} (0, the default: all journeys share one pool
- * of keep-alive connections that grows as needed; N: at most N connections, as the other loaders are given;
- * -1: Gatling's default, a connection of its own per journey).
+ * (journeys per second, default 10), {@code duration} (seconds, default 10), {@code users} (the CSV, columns user
+ * and password; default the checkout's examples/users.csv), {@code connections} (0, the default: all journeys
+ * share one pool of keep-alive connections that grows as needed; N: at most N connections, as the other loaders
+ * are given; -1: Gatling's default, a connection of its own per journey).
  */
 public final class ShopSimulation extends Simulation {
 
@@ -36,7 +38,7 @@ public final class ShopSimulation extends Simulation {
         String base = System.getProperty("base", "http://127.0.0.1:18290");
         double rate = Double.parseDouble(System.getProperty("rate", "10"));
         long duration = Long.parseLong(System.getProperty("duration", "10"));
-        String users = System.getProperty("users", "examples/users.csv");
+        String users = System.getProperty("users", defaultUsers());
         int connections = Integer.parseInt(System.getProperty("connections", "0"));
 
         HttpProtocolBuilder protocol = http.baseUrl(base)
@@ -72,5 +74,11 @@ public final class ShopSimulation extends Simulation {
 
         setUp(shop.injectOpen(constantUsersPerSec(rate).during(Duration.ofSeconds(duration))))
                 .protocols(protocol);
+    }
+
+    /** examples/users.csv of the checkout, whether run from its root (the script) or from bench/gatling (Maven). */
+    private static String defaultUsers() {
+        Path here = Path.of("examples/users.csv");
+        return Files.exists(here) ? here.toString() : "../../examples/users.csv";
     }
 }
