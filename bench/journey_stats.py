@@ -5,7 +5,8 @@
     journey_stats.py gatling   DIR    # the run's report directory (index.html, made with --reports-only)
     journey_stats.py artillery FILE   # artillery run --output FILE
 
-Prints one line "requests failed" (responses the tool counted, and its failed journeys or requests: zapline's
+Prints one line "requests failed" (responses the tool counted: zapline's statuses added up, Gatling's requests,
+Artillery's http.responses; and its failed journeys or requests: zapline's
 journeys.failed, or its errors when the file has no journeys member; Gatling's KO requests; Artillery's
 vusers.failed), then one line per step and kind of latency, "step kind p50_ms p99_ms", the first for all requests
 (step "all"), kind being what the tool measures:
@@ -26,7 +27,8 @@ def zapline(path):
     with open(path, encoding="utf-8") as f:
         d = json.load(f)
     s = d.get("summary", d)
-    requests = s.get("requests", "-")
+    statuses = s.get("statuses")
+    requests = sum(statuses.values()) if statuses else s.get("requests", "-")
     failed = d.get("journeys", {}).get("failed", s.get("errors", "-"))
     print(requests, failed)
     rows = [("all", d.get("latency", {}))]
