@@ -5,11 +5,11 @@
     journey_stats.py gatling   DIR    # the run's report directory (index.html, made with --reports-only)
     journey_stats.py artillery FILE   # artillery run --output FILE
 
-Prints one line "requests failed" (responses the tool counted: zapline's statuses added up, Gatling's requests,
-Artillery's http.responses; and its failed journeys or requests: zapline's
-journeys.failed, or its errors when the file has no journeys member; Gatling's KO requests; Artillery's
-vusers.failed), then one line per step and kind of latency, "step kind p50_ms p99_ms", the first for all requests
-(step "all"), kind being what the tool measures:
+Prints one line "requests failed": the responses the tool counted (zapline's statuses added up, Gatling's
+requests, Artillery's http.responses) and its failed journeys or requests (zapline's journeys.failed, or its
+errors when the file has no journeys member; Gatling's KO requests; Artillery's vusers.failed). Then one line per
+step and kind of latency, "step kind p50_ms p99_ms", the first for all requests (step "all"), kind being what the
+tool measures:
     corrected   zapline: from the request's intended send time (the open model's schedule) to its response
     service     zapline: from the request's actual send to its response
     sent        Gatling: from the request's actual send to the response's last byte (whole milliseconds)
