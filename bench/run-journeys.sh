@@ -32,6 +32,10 @@
 # each tool reports per step, p50 and p99, labelled with what it measures (zapline: corrected from the intended
 # send AND service from the actual send; Gatling and Artillery: from the actual send, to the last byte and to the
 # first byte). A figure on which zapline does not lead is named under the table.
+#   zapline-url the single-URL loader at the journeys' request rate, for the cost of journeys themselves (issue 29
+#               asks for at most 1.5x its CPU per request): ./zapline load BASE/accounts/ID -H "Authorization: Bearer
+#               T" --rate 3R -c C -d Ds --warmup 0s --json FILE --quiet, T and ID from one login made before the runs.
+#               Not a third-party tool: it is left out of the "zapline leads" verdict.
 # A loader that cannot run (no JOURNEY file or no --data in `zapline load` yet, no npm, a failed build) is skipped
 # with a line saying why.
 # Environment:
@@ -98,7 +102,7 @@ prepare_artillery() {
 }
 
 loaders=()
-for l in ${LOADERS:-zapline gatling artillery}; do
+for l in ${LOADERS:-zapline zapline-url gatling artillery}; do
   case "$l" in
     zapline)
       if [ ! -f "$journey" ]; then
@@ -109,9 +113,10 @@ for l in ${LOADERS:-zapline gatling artillery}; do
         loaders+=("$l")
       fi
       ;;
+    zapline-url) loaders+=("$l") ;;
     gatling) if prepare_gatling; then loaders+=("$l"); else echo "$bench_name: gatling skipped" >&2; fi ;;
     artillery) if prepare_artillery; then loaders+=("$l"); else echo "$bench_name: artillery skipped" >&2; fi ;;
-    *) die "unknown loader '$l' (zapline, gatling, artillery)" ;;
+    *) die "unknown loader '$l' (zapline, zapline-url, gatling, artillery)" ;;
   esac
 done
 [ "${#loaders[@]}" -gt 0 ] || die "no loader to run"
@@ -158,6 +163,10 @@ loader_cmd() {
       cmd=("${launcher[@]}" load "${journey_run[@]}" --data "$users" --rate "$rate" -c "$connections" -d "${duration}s"
         --warmup 0s --json "$dir/zapline.json" --quiet)
       ;;
+    zapline-url)
+      cmd=("${launcher[@]}" load "$base/accounts/$url_account" -H "Authorization: Bearer $url_token"
+        --rate $((3 * rate)) -c "$connections" -d "${duration}s" --warmup 0s --json "$dir/zapline.json" --quiet)
+      ;;
     gatling)
       cmd=("${gatling_java[@]}" -cp "$gatling_dir/target/test-classes:$(cat "$gatling_dir/target/classpath.txt")"
         -Dbase="$base" -Drate="$rate" -Dduration="$duration" -Dusers="$users" -Dconnections="$connections"
@@ -180,7 +189,7 @@ print(json.dumps({"config": {"phases": [{"duration": int(d), "arrivalRate": floa
 report() {
   local loader="$1" dir="$2" g
   case "$loader" in
-    zapline) "${stats[@]}" zapline "$dir/zapline.json" >"$dir/stats" ;;
+    zapline | zapline-url) "${stats[@]}" zapline "$dir/zapline.json" >"$dir/stats" ;;
     gatling)
       g="$(find "$dir/gatling" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | head -n1)"
       if [ -n "$g" ] && "${gatling_java[@]}" -cp "$gatling_dir/target/test-classes:$(cat \
@@ -261,8 +270,13 @@ start_server zapline "$port" "${server_java[@]}" -jar "$ZAPLINE_JAR" serve --htt
   --event-loops 1 --grace 1 --metrics "127.0.0.1:$mport"
 first_user="$(awk -F, 'NR == 2 { print $1; exit }' "$users")"
 first_password="$(awk -F, 'NR == 2 { print $2; exit }' "$users")"
-login="$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+login_body="$(curl -s --max-time 5 -w '\n%{http_code}' -H 'Content-Type: application/json' \
   -d "{\"user\":\"$first_user\",\"password\":\"$first_password\"}" "$base/login" || true)"
+login="$(tail -n1 <<<"$login_body")"
+url_token="$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["token"])' "$(head -n1 <<<"$login_body")" \
+  2>/dev/null || true)"
+url_account="$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["account"])' \
+  "$(head -n1 <<<"$login_body")" 2>/dev/null || true)"
 [ "$login" = 200 ] || die "POST /login as $first_user answered ${login:-nothing}, not 200: this zapline serve has" \
   "no shop API, or USERS does not hold its users"
 [ -n "$(served)" ] || echo "$bench_name: the server's metrics cannot be read; no server count" >&2
@@ -294,6 +308,7 @@ leads() {
   z="$(med zapline "$1")"
   [ -n "$z" ] || return 0
   for l in "${loaders[@]}"; do
+    [ "$l" = zapline-url ] && continue
     v="$(med "$l" "$1")"
     [ -n "$v" ] || continue
     if [ -z "$best" ] || awk -v a="$v" -v b="$best" -v d="$3" 'BEGIN { exit !(d == "low" ? a < b : a > b) }'; then
@@ -347,6 +362,15 @@ kinds() {
     echo "$behind"
   else
     echo "- zapline leads on every cost figure (CPU per request, requests per loader core, peak RSS; medians)."
+  fi
+  if [[ " ${loaders[*]} " == *" zapline-url "* && " ${loaders[*]} " == *" zapline "* ]]; then
+    echo
+    echo "- Journeys' own cost: zapline's steady CPU per request running the journey is" \
+      "$(awk -v a="$(med zapline 8)" -v b="$(med zapline-url 8)" 'BEGIN { if (a == "" || b == "" || b == 0)
+        print "-"; else printf "%.2f", a / b }')x the single-URL loader's at the same request rate" \
+      "(medians; per round: $(awk '$1 == "zapline" { z[$2] = $8 } $1 == "zapline-url" { u[$2] = $8 }
+        END { for (r in z) if (r in u && u[r] > 0) { printf "%s%.2f", sep, z[r] / u[r]; sep = ", " } }' \
+        "$tmp/results"))."
   fi
   echo
   echo "Latency as each tool reports it (median of the rounds' p50 and p99, ms; not comparable across kinds):"
