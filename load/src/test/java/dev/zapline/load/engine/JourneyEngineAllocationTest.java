@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("allocation")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class JourneyAllocationTest {
+class JourneyEngineAllocationTest {
 
     @Test
     void aJourneyStepAllocatesAlmostNothing(@TempDir Path dir) throws Exception {
