@@ -123,8 +123,7 @@ class RequestWriterTest {
         for (String m : new String[] {"POST", "PUT", "PATCH"}) {
             Step s = step().method(m).build();
             start(s, null);
-            assertThat(write(s, d))
-                    .isEqualTo(m + " / HTTP/1.1\r\nHost: api.test:8080\r\nContent-Length: 0\r\n\r\n");
+            assertThat(write(s, d)).isEqualTo(m + " / HTTP/1.1\r\nHost: api.test:8080\r\nContent-Length: 0\r\n\r\n");
         }
         Step get = step().build();
         start(get, null);
