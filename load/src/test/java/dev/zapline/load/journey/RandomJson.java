@@ -6,8 +6,8 @@ import java.util.SplittableRandom;
 
 /**
  * Random JSON documents for the scanner's tests: nested objects and arrays, every scalar form, names and strings
- * with simple, <code>&#92;u</code> and surrogate-pair escapes, raw multi-byte UTF-8, and random whitespace between tokens.
- * Member names are unique per object (the scanner takes the first of duplicates, Jackson the last).
+ * with simple, <code>&#92;u</code> and surrogate-pair escapes, raw multi-byte UTF-8, and random whitespace
+ * between tokens. Member names are unique per object (the scanner takes the first of duplicates, Jackson the last).
  */
 final class RandomJson {
 

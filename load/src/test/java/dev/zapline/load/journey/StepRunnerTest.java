@@ -33,7 +33,7 @@ class StepRunnerTest {
     private boolean passes(Check c, FakeResponse r) {
         Step s = step().expect("100-599").check(c).capture("x-h").build();
         StepRunner runner = new StepRunner(plan(journey(0, s)));
-        it.reset(s == null ? null : journey(0, s), null);
+        it.reset(journey(0, s), null);
         passed[0] = 0;
         failed[0] = 0;
         int outcome = runner.evaluate(s, r, it, passed, failed);
