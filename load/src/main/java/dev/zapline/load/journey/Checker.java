@@ -103,14 +103,8 @@ final class Checker {
         if (h == null) {
             return false;
         }
-        int from = 0;
-        int to = Math.min(len, h.length);
-        while (from < to && (h[from] == ' ' || h[from] == '\t')) {
-            from++;
-        }
-        while (to > from && (h[to - 1] == ' ' || h[to - 1] == '\t')) {
-            to--;
-        }
+        int from = valueStart(h, len);
+        int to = valueEnd(h, from, len);
         return switch (op) {
             case EXISTS -> true;
             case CONTAINS -> indexOf(h, from, to, v.text()) >= 0;
@@ -177,6 +171,25 @@ final class Checker {
             case GE -> cmp >= 0;
             default -> false;
         };
+    }
+
+    /** Where a header value of {@code len} bytes starts once leading spaces and tabs are skipped. */
+    static int valueStart(byte[] h, int len) {
+        int from = 0;
+        int to = Math.min(len, h.length);
+        while (from < to && (h[from] == ' ' || h[from] == '\t')) {
+            from++;
+        }
+        return from;
+    }
+
+    /** Where a header value of {@code len} bytes starting at {@code from} ends, trailing spaces and tabs dropped. */
+    static int valueEnd(byte[] h, int from, int len) {
+        int to = Math.min(len, h.length);
+        while (to > from && (h[to - 1] == ' ' || h[to - 1] == '\t')) {
+            to--;
+        }
+        return to;
     }
 
     /** Where {@code needle} first occurs in {@code [from, to)} of {@code hay}, or -1. */

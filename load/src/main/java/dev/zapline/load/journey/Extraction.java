@@ -66,14 +66,8 @@ final class Extraction {
         if (h == null) {
             return false;
         }
-        int from = 0;
-        int to = Math.min(len, h.length);
-        while (from < to && (h[from] == ' ' || h[from] == '\t')) {
-            from++;
-        }
-        while (to > from && (h[to - 1] == ' ' || h[to - 1] == '\t')) {
-            to--;
-        }
+        int from = Checker.valueStart(h, len);
+        int to = Checker.valueEnd(h, from, len);
         return it.set(slot, h, from, to - from);
     }
 }

@@ -5,10 +5,11 @@ import java.util.Arrays;
 /**
  * Evaluates a {@link JsonPath} over JSON bytes in one pass, without building a tree and without allocating once
  * warm: values off the path are skipped token by token (strings and their escapes, numbers, literals, nested
- * containers); on the path, member names are compared after unescaping ({@code \u0041}, surrogate pairs), array
- * elements by position. The whole document is validated: malformed or truncated JSON finds nothing, as do inputs
- * nested deeper than {@link #MAX_DEPTH}. Nothing is read outside the given range and nothing is thrown. Of duplicate
- * member names the first is taken. UTF-8 inside strings is passed through unchecked.
+ * containers); on the path, member names are compared after unescaping (<code>&#92;u0041</code>, surrogate
+ * pairs), array elements by position. The whole document is validated: malformed or truncated JSON finds nothing,
+ * as do inputs nested deeper than {@link #MAX_DEPTH}. Nothing is read outside the given range and nothing is
+ * thrown. Of duplicate member names, the first under which the rest of the path is found is taken. UTF-8 inside
+ * strings is passed through unchecked.
  *
  * <p>After a successful {@link #find}, {@link #start}, {@link #end} and {@link #kind} describe the value: the bytes
  * of its token ({@code "..."} with quotes for a string). Confined to one thread.

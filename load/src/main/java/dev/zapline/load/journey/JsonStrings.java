@@ -2,8 +2,9 @@ package dev.zapline.load.journey;
 
 /**
  * JSON string tokens read in place: finding where one ends (validating its escapes) and decoding its content to
- * UTF-8 bytes ({@code \n}, {@code \u00e9}, surrogate pairs {@code \ud83d\ude00} to one four-byte character). Raw
- * bytes of the content are passed through as they are; a lone surrogate escape decodes to U+FFFD.
+ * UTF-8 bytes ({@code \n}, <code>&#92;u00e9</code>, surrogate pairs <code>&#92;ud83d&#92;ude00</code> to one
+ * four-byte character). Raw bytes of the content are passed through as they are; a lone surrogate escape decodes
+ * to U+FFFD.
  */
 final class JsonStrings {
 

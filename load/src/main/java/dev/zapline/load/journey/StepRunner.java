@@ -33,7 +33,6 @@ public final class StepRunner {
 
     private final Map<Step, Compiled> steps = new IdentityHashMap<>();
     private final List<String> capturedHeaders;
-    private final List<Check> building = new ArrayList<>();
     private final List<Check> checks;
     private final Checker checker = new Checker();
     private final Latin1Chars chars = new Latin1Chars();
@@ -70,26 +69,28 @@ public final class StepRunner {
             }
         }
         capturedHeaders = List.copyOf(names);
+        List<Check> numbered = new ArrayList<>();
         for (Journey j : plan.journeys()) {
             for (Step s : j.steps()) {
-                steps.put(s, compile(s));
+                steps.put(s, compile(s, numbered));
             }
         }
-        checks = List.copyOf(building);
+        checks = List.copyOf(numbered);
     }
 
-    private Compiled compile(Step s) {
+    /** Compiles {@code s}, appending its checks to {@code numbered}. */
+    private Compiled compile(Step s, List<Check> numbered) {
         Compiled c = new Compiled();
         try {
             c.expect = StatusSet.parse(s.expect());
         } catch (IllegalArgumentException e) {
             throw new JourneyException(s.location(), e.getMessage());
         }
-        c.firstCheck = building.size();
+        c.firstCheck = numbered.size();
         c.checks = new Checker.Compiled[s.checks().size()];
         for (int k = 0; k < c.checks.length; k++) {
             Check check = s.checks().get(k);
-            building.add(check);
+            numbered.add(check);
             int header = check.subject() == Check.Subject.HEADER ? header(check.name()) : -1;
             c.checks[k] = new Checker.Compiled(check, header);
         }
