@@ -160,6 +160,9 @@ public final class JsonReport {
         latency(b, s.service());
         b.append("},\n  \"timeline\": [").append(timeline);
         b.append("\n  ]");
+        if (s.journeys() != null) {
+            JourneyJson.render(b, s);
+        }
         if (!members.isEmpty()) {
             b.append(",\n  ").append(members);
         }
@@ -222,7 +225,7 @@ public final class JsonReport {
     }
 
     /** {@code "key":{...}}: each of {@code m}'s keys, as a string, with its count, in the map's order. */
-    private static void counts(StringBuilder b, String key, Map<?, Long> m) {
+    static void counts(StringBuilder b, String key, Map<?, Long> m) {
         b.append('"').append(key).append("\":{");
         int i = 0;
         for (Map.Entry<?, Long> e : m.entrySet()) {
@@ -238,7 +241,7 @@ public final class JsonReport {
         return b.toString();
     }
 
-    private static void latency(StringBuilder b, Summary.Latency l) {
+    static void latency(StringBuilder b, Summary.Latency l) {
         b.append('{');
         field(b, "count", l.count());
         for (int i = 0; i < Summary.KEYS.length; i++) {
@@ -273,7 +276,7 @@ public final class JsonReport {
         return b.append('"');
     }
 
-    private static StringBuilder field(StringBuilder b, String key, Object value) {
+    static StringBuilder field(StringBuilder b, String key, Object value) {
         return field(b.append('"').append(key).append("\":"), value);
     }
 
