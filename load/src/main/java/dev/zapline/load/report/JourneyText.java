@@ -22,7 +22,7 @@ final class JourneyText {
     static void render(StringBuilder b, Summary s) {
         b.append(String.format(
                 Locale.ROOT,
-                "Steps       %-" + (KEY - 10) + "s %9s %8s %8s %8s %8s %8s %8s %6s%n",
+                "Steps       %-" + (KEY - 10) + "s %9s %8s %8s %8s %8s %8s %8s %8s%n",
                 "",
                 "requests",
                 "success",
@@ -31,11 +31,11 @@ final class JourneyText {
                 "p99",
                 "max",
                 "svc p99",
-                "checks"));
+                "chk fail"));
         for (StepSummary st : s.steps()) {
             b.append(String.format(
                     Locale.ROOT,
-                    "  %-" + KEY + "s %9d %8s %8s %8s %8s %8s %8s %6s%n",
+                    "  %-" + KEY + "s %9d %8s %8s %8s %8s %8s %8s %8s%n",
                     cut(st.key(), KEY),
                     st.requests(),
                     share(st),

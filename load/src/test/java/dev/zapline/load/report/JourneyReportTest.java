@@ -182,13 +182,13 @@ class JourneyReportTest {
         assertThat(steps.split("\n"))
                 .containsExactly(
                         "Steps                        requests  success      p50      p90      p99      max  svc p99"
-                                + " checks",
+                                + " chk fail",
                         "  login                             4   75.00%   2.00ms  10.00ms  10.00ms  10.00ms  10.00ms"
-                                + "      1",
+                                + "        1",
                         "  pay                               3   66.67%   5.00ms   5.00ms   5.00ms   5.00ms   4.00ms"
-                                + "      -",
+                                + "        -",
                         "  home                              2    0.00%   2.00ms   3.00ms   3.00ms   3.00ms   3.00ms"
-                                + "      1",
+                                + "        1",
                         "Journey     shop: 4 started, 2 completed, 2 failed, 0 unfinished, p50 20.00ms, p99 30.02ms",
                         "  failed at login 1, pay 1",
                         "Journey     browse: 2 started, 0 completed, 2 failed, 1 unfinished, p50 -, p99 -",
@@ -197,6 +197,13 @@ class JourneyReportTest {
         for (String line : text.split("\n")) {
             assertThat(line.length()).as(line).isLessThanOrEqualTo(JourneyText.WIDTH);
         }
+    }
+
+    @Test
+    void aLongStepKeyIsCutWithAnEllipsis() {
+        assertThat(JourneyText.cut("checkout/confirm-the-payment-now", 25)).isEqualTo("checkout/confirm-the-pay…");
+        assertThat(JourneyText.cut("login", 25)).isEqualTo("login");
+        assertThat(JourneyText.cut("x".repeat(25), 25)).isEqualTo("x".repeat(25));
     }
 
     @Test
