@@ -125,7 +125,9 @@ final class MergeCommand implements Callable<Integer> {
         RunReport.Run run = new RunReport.Run(output.getFileName().toString().replaceFirst("\\.json$", ""), merged);
         boolean passed = true;
         if (!checks.isEmpty()) {
-            Verdicts v = checks.evaluate(Facts.of(run.asMap()), null);
+            Facts facts = Facts.of(run.asMap());
+            checks.checkSteps(facts.stepKeys());
+            Verdicts v = checks.evaluate(facts, null);
             passed = v.passed();
             spec.commandLine().getOut().print(v.text());
             run = run.withMembers(v.jsonMembers());

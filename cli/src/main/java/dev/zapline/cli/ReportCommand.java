@@ -98,7 +98,9 @@ final class ReportCommand implements Callable<Integer> {
                 ? new Verdicts.Abort(a.path("by").asText(), a.path("at_s").asDouble())
                 : null;
         try {
-            return checks.evaluate(Facts.of(root), aborted);
+            Facts facts = Facts.of(root);
+            checks.checkSteps(facts.stepKeys());
+            return checks.evaluate(facts, aborted);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(run.name() + ": " + e.getMessage(), e);
         }

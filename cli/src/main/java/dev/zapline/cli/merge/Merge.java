@@ -19,7 +19,8 @@ import org.HdrHistogram.Histogram;
  * HdrHistogram's precision; rates are recomputed over the merged window (the longest segment's, all anchored on one
  * {@code start_at}); the timeline is aligned on wall-clock seconds ({@link MergedTimeline}). Connect and TLS
  * handshake times carry no histograms: their merged percentiles are the largest of the inputs' (an upper bound),
- * their counts add. The per-10 ms pacing is left out.
+ * their counts add. The per-10 ms pacing is left out. A journey run's steps and journeys are merged alike
+ * ({@link MergeJourneys}).
  *
  * <p>Refused ({@link IllegalArgumentException}, naming the files): files of different runs, a segment twice, files
  * that disagree on how many segments the run has, and a missing segment unless {@code allowPartial} (the result is
@@ -97,6 +98,7 @@ public final class Merge {
         ObjectNode latency = (ObjectNode) out.get("latency");
         latency.set("corrected", tree(JsonReport.latency(corrected)));
         latency.set("service", tree(JsonReport.latency(service)));
+        MergeJourneys.merge(runs, out);
         out.set("timeline", MergedTimeline.of(runs, exact ? HdrLog.added(logs) : null));
         ObjectNode run = out.putObject("run");
         run.put("id", runs.get(0).doc().path("run").path("id").asText());

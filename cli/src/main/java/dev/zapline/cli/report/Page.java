@@ -26,10 +26,10 @@ public final class Page {
     private Page() {}
 
     /**
-     * The page titled {@code title} whose script {@code app} (a resource of this package, such as {@code
-     * "runs.js"}) draws {@code dataJson}.
+     * The page titled {@code title} whose scripts {@code apps} (resources of this package, such as {@code
+     * "runs.js"}, run in order) draw {@code dataJson}.
      */
-    public static String render(String title, String dataJson, String app) {
+    public static String render(String title, String dataJson, String... apps) {
         StringBuilder b = new StringBuilder(256 * 1024 + dataJson.length());
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -49,9 +49,12 @@ public final class Page {
         for (String script : new String[] {"dev/zapline/cli/report/common.js", UPLOT + "uPlot.iife.min.js"}) {
             b.append("<script>\n").append(scriptSafe(resource(script))).append("\n</script>\n");
         }
-        b.append("<script>\n")
-                .append(scriptSafe(resource("dev/zapline/cli/report/" + app)))
-                .append("\n</script>\n</body>\n</html>\n");
+        for (String app : apps) {
+            b.append("<script>\n")
+                    .append(scriptSafe(resource("dev/zapline/cli/report/" + app)))
+                    .append("\n</script>\n");
+        }
+        b.append("</body>\n</html>\n");
         return b.toString();
     }
 

@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * The HTML report of one or more {@code zapline load} runs, from their JSON documents ({@code --json}): rate,
  * latency over time (corrected and service), the whole run's percentile distribution, outcomes, in-flight and
- * connections, connect and handshake times; several runs are drawn on the same axes, one legend entry per run.
+ * connections, connect and handshake times; several runs are drawn on the same axes, one legend entry per run. A
+ * journey run also gets a table of its steps and journeys and a percentile distribution chart per step.
  *
  * <p>Use: {@link Run#read} each file, then {@link #render} (the page's text) or {@link #write} (to a file).
  *
@@ -118,7 +119,10 @@ public final class RunReport {
         }
         String title = "zapline load: "
                 + String.join(", ", runs.stream().map(Run::name).toList());
-        return Page.render(title, data.toString(), "runs.js");
+        boolean journeys = runs.stream().anyMatch(r -> r.doc().has("steps"));
+        return journeys
+                ? Page.render(title, data.toString(), "runs.js", "steps.js")
+                : Page.render(title, data.toString(), "runs.js");
     }
 
     /** The most timeline points a run draws; a longer run's seconds are drawn in groups, so the page stays small. */
@@ -131,6 +135,9 @@ public final class RunReport {
      * (header, percentile curve) are not touched.
      */
     static JsonNode forPage(JsonNode doc) {
+        if (doc.has("steps")) {
+            doc = withoutHistograms(doc);
+        }
         JsonNode timeline = doc.path("timeline");
         if (!timeline.isArray() || timeline.size() <= MAX_POINTS) {
             return doc;
@@ -154,6 +161,14 @@ public final class RunReport {
         }
         copy.set("timeline", merged);
         copy.put("page_seconds_per_point", k);
+        return copy;
+    }
+
+    /** A copy of a journey run's {@code doc} without its steps' and journeys' encoded histograms: not drawn. */
+    private static JsonNode withoutHistograms(JsonNode doc) {
+        ObjectNode copy = doc.deepCopy();
+        copy.path("steps").forEach(s -> ((ObjectNode) s).remove("histograms"));
+        copy.path("journeys").path("each").forEach(j -> ((ObjectNode) j).remove("histograms"));
         return copy;
     }
 

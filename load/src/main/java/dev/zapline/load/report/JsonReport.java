@@ -21,14 +21,15 @@ import java.util.Map;
  * {@code summary.adaptive} (open model), {@code machine.{cpu, cores, os, jdk}}, {@code latency.{corrected,
  * service}.{p50_us … p9999_us, max_us, mean_us, count, curve}} ({@code curve}: {@code [percentile, value_us]} pairs
  * on the "nines" scale), {@code timeline[]} with {@code t, rate, send_rate, p50_us, p90_us, p99_us, p999_us,
- * max_us, service.{p50_us … max_us}, outcomes.{success, failure_status, connect, reset, timeout, protocol, refused,
- * goaway, dropped}, status.{1xx … 5xx}, errors, dropped, inflight, connections, ceiling, …} over the warm-up and the
+ * max_us, service.{p50_us … max_us}, outcomes.{success, failure_status, check, extract, connect, reset, timeout,
+ * protocol, refused, goaway, dropped}, status.{1xx … 5xx}, errors, dropped, inflight, connections, ceiling, …} over the
+ * warm-up and the
  * measured window (not the drain). For a TLS target only, {@code summary.tls.{handshakes, full, resumed, failed,
  * handshake.{count, p50_us … max_us, mean_us}, protocols, ciphers, groups, alpn, failures}}, the last five counts
  * keyed by the negotiated value (or the failure's reason). {@code summary.connect.{count, failures, p50_us, max_us,
  * p75_us … p9999_us, mean_us}}. With a {@link RunTag}, the final file has its {@code run}
- * member. With thresholds, the final file ends with their verdicts
- * ({@link #write(Summary, String)}).
+ * member. A journey run's file has {@code steps} and {@code journeys} after the timeline ({@link JourneyJson}). With
+ * thresholds, the final file ends with their verdicts ({@link #write(Summary, String)}).
  */
 public final class JsonReport {
 
@@ -160,6 +161,9 @@ public final class JsonReport {
         latency(b, s.service());
         b.append("},\n  \"timeline\": [").append(timeline);
         b.append("\n  ]");
+        if (s.journeys() != null) {
+            JourneyJson.render(b, s);
+        }
         if (!members.isEmpty()) {
             b.append(",\n  ").append(members);
         }
@@ -222,7 +226,7 @@ public final class JsonReport {
     }
 
     /** {@code "key":{...}}: each of {@code m}'s keys, as a string, with its count, in the map's order. */
-    private static void counts(StringBuilder b, String key, Map<?, Long> m) {
+    static void counts(StringBuilder b, String key, Map<?, Long> m) {
         b.append('"').append(key).append("\":{");
         int i = 0;
         for (Map.Entry<?, Long> e : m.entrySet()) {
@@ -238,7 +242,7 @@ public final class JsonReport {
         return b.toString();
     }
 
-    private static void latency(StringBuilder b, Summary.Latency l) {
+    static void latency(StringBuilder b, Summary.Latency l) {
         b.append('{');
         field(b, "count", l.count());
         for (int i = 0; i < Summary.KEYS.length; i++) {
@@ -273,7 +277,7 @@ public final class JsonReport {
         return b.append('"');
     }
 
-    private static StringBuilder field(StringBuilder b, String key, Object value) {
+    static StringBuilder field(StringBuilder b, String key, Object value) {
         return field(b.append('"').append(key).append("\":"), value);
     }
 

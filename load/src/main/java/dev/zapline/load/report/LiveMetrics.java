@@ -43,6 +43,8 @@ public final class LiveMetrics {
             double[][] latency) {}
 
     private volatile Frame last;
+    /** A journey run's step and journey figures as of the last interval, or null. */
+    private volatile LiveJourneyMetrics journeys;
 
     /** Publishes the interval just closed ({@code stats}, from {@code agg}); called by the reporter's thread. */
     void update(Engine engine, Aggregator agg, IntervalStats stats, String phase) {
@@ -65,6 +67,11 @@ public final class LiveMetrics {
                 stats.rate(),
                 stats.ceiling(),
                 latency);
+    }
+
+    /** Publishes a journey run's step and journey figures of the interval just closed; the reporter's thread. */
+    void journeys(JourneyResults r) {
+        journeys = LiveJourneyMetrics.of(r);
     }
 
     /** Marks the run ended: the figures stay as the last interval left them. */
@@ -138,6 +145,10 @@ public final class LiveMetrics {
                 .sample(t.bytesOut());
         gauges(e, f);
         latency(e, f);
+        LiveJourneyMetrics j = journeys;
+        if (j != null) {
+            j.write(e);
+        }
         JvmMetrics.write(e);
     }
 

@@ -46,6 +46,9 @@ public final class Reporter {
     private final Engine engine;
     private final ReportOptions options;
     private final Aggregator agg;
+    /** A journey run's per-step and per-journey figures, or null. */
+    private final JourneyResults journeys;
+
     private final List<IntervalStats> timeline = new ArrayList<>();
     /** The {@code --json} file's writer, or null. */
     private final JsonReport json;
@@ -79,6 +82,10 @@ public final class Reporter {
         this.engine = engine;
         this.options = options;
         this.agg = new Aggregator(engine.recorders(), engine.warmupRecorders());
+        this.journeys = engine.journeyLayout() == null
+                ? null
+                : new JourneyResults(
+                        engine.journeyLayout(), engine.journeyRecorders(), engine.journeyWarmupRecorders());
         LoadPlan p = engine.plan();
         this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
         this.json = options.json() == null ? null : new JsonReport(options.json(), options.command());
@@ -217,11 +224,17 @@ public final class Reporter {
                 / engine.segment().count();
         IntervalStats s = agg.interval(
                 t, seconds, target, engine.outstanding(), engine.openConnections(), engine.ceiling(), warmup);
+        if (journeys != null) {
+            journeys.interval(t, seconds, warmup);
+        }
         if (!drain) {
             timeline.add(s);
         }
         if (liveMetrics != null) {
             liveMetrics.update(engine, agg, s, warmup ? "warmup" : drain ? "drain" : "measured");
+            if (journeys != null) {
+                liveMetrics.journeys(journeys);
+            }
         }
         // a measured request may end in the interval that closes the warm-up (the swap comes a moment after it)
         if (hdr != null
@@ -342,7 +355,9 @@ public final class Reporter {
                 p.adaptive(),
                 complete && p.isOpen() ? pacing(w.start()) : null,
                 List.copyOf(timeline),
-                engine.protocol());
+                engine.protocol(),
+                journeys == null ? List.of() : journeys.steps(),
+                journeys == null ? null : journeys.journeys());
     }
 
     /** The run's sends per bucket against the schedule's, over the buckets the run completed. */

@@ -45,6 +45,8 @@ import org.HdrHistogram.HistogramIterationValue;
  * @param pacing sends per 10 ms bucket against the schedule (open model, final summary only), or null
  * @param timeline one entry per second of the warm-up and the measured window (the drain is not in it)
  * @param protocol what the client spoke ({@code HTTP/1.1}, {@code HTTP/2 (h2c)}, ...), or null when not known
+ * @param steps a journey run's results per step, in run-wide step order; empty for a run of fixed requests
+ * @param journeys a journey run's results per journey, or null for a run of fixed requests
  */
 public record Summary(
         String target,
@@ -73,7 +75,84 @@ public record Summary(
         boolean adaptive,
         Pacing pacing,
         List<IntervalStats> timeline,
-        String protocol) {
+        String protocol,
+        List<StepSummary> steps,
+        Journeys journeys) {
+
+    public Summary {
+        steps = List.copyOf(steps);
+    }
+
+    /** The summary of a run of fixed requests: no steps, no journeys. */
+    public Summary(
+            String target,
+            String model,
+            boolean complete,
+            double seconds,
+            long scheduled,
+            long requests,
+            long dropped,
+            long unconnected,
+            double rateTarget,
+            double rateAchieved,
+            double drainSeconds,
+            long drainResponses,
+            long errors,
+            Map<String, Long> outcomes,
+            Map<Integer, Long> statuses,
+            long bytesIn,
+            long bytesOut,
+            Latency corrected,
+            Latency service,
+            Latency connect,
+            long connectFailures,
+            Tls tls,
+            long inflightCeiling,
+            boolean adaptive,
+            Pacing pacing,
+            List<IntervalStats> timeline,
+            String protocol) {
+        this(
+                target,
+                model,
+                complete,
+                seconds,
+                scheduled,
+                requests,
+                dropped,
+                unconnected,
+                rateTarget,
+                rateAchieved,
+                drainSeconds,
+                drainResponses,
+                errors,
+                outcomes,
+                statuses,
+                bytesIn,
+                bytesOut,
+                corrected,
+                service,
+                connect,
+                connectFailures,
+                tls,
+                inflightCeiling,
+                adaptive,
+                pacing,
+                timeline,
+                protocol,
+                List.of(),
+                null);
+    }
+
+    /** The step keyed {@code key}, or null. */
+    public StepSummary step(String key) {
+        for (StepSummary s : steps) {
+            if (s.key().equals(key)) {
+                return s;
+            }
+        }
+        return null;
+    }
 
     /** Requests written to a connection: the same figure as {@link #requests()}. */
     public long sent() {

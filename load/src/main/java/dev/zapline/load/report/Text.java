@@ -131,6 +131,9 @@ public final class Text {
         if (s.tls() != null) {
             tls(b, s.tls());
         }
+        if (s.journeys() != null) {
+            JourneyText.render(b, s);
+        }
         return b.toString();
     }
 

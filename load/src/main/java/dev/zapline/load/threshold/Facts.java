@@ -28,6 +28,14 @@ import java.util.Map;
  * @param service latency from the actual write
  * @param connect connect times
  * @param handshake TLS handshake times, or null for a plaintext target
+ * @param checkFailed journeys: responses whose step failed a check (counted as failures by {@code error_rate})
+ * @param extractFailed journeys: responses a value could not be extracted from (failures too)
+ * @param checksPassed journeys: checks that held
+ * @param checksFailed journeys: checks that did not hold
+ * @param journeysCompleted journeys whose every step succeeded
+ * @param journeysFailed journeys that stopped at a failed step
+ * @param steps a journey run's figures per step, by step key, in run-wide order (each with no steps of its own);
+ *     null for a run of fixed requests
  */
 public record Facts(
         String model,
@@ -44,9 +52,21 @@ public record Facts(
         Times corrected,
         Times service,
         Times connect,
-        Times handshake) {
+        Times handshake,
+        long checkFailed,
+        long extractFailed,
+        long checksPassed,
+        long checksFailed,
+        long journeysCompleted,
+        long journeysFailed,
+        Map<String, Facts> steps) {
 
     /** The statistics of a latency, in this order in {@link Times#us()}; their names in thresholds. */
+    /** The step keys of a journey run, in run-wide order; empty for a run of fixed requests. */
+    public java.util.List<String> stepKeys() {
+        return steps == null ? java.util.List.of() : java.util.List.copyOf(steps.keySet());
+    }
+
     static final String[] STATS = {"p50", "p75", "p90", "p99", "p99.9", "p99.99", "max", "mean"};
 
     /** The JSON keys of {@link #STATS}. */
@@ -101,7 +121,14 @@ public record Facts(
                 Times.of(s.corrected()),
                 Times.of(s.service()),
                 Times.of(s.connect()),
-                s.tls() == null ? null : Times.of(s.tls().handshake()));
+                s.tls() == null ? null : Times.of(s.tls().handshake()),
+                s.outcomes().getOrDefault("check", 0L),
+                s.outcomes().getOrDefault("extract", 0L),
+                s.journeys() == null ? 0 : s.journeys().checksPassed(),
+                s.journeys() == null ? 0 : s.journeys().checksFailed(),
+                s.journeys() == null ? 0 : s.journeys().completed(),
+                s.journeys() == null ? 0 : s.journeys().failed(),
+                s.journeys() == null ? null : StepFacts.of(s));
     }
 
     /**
@@ -134,15 +161,31 @@ public record Facts(
                 Times.of(object(s, "connect", "summary."), "summary.connect"),
                 tls instanceof Map<?, ?> t
                         ? Times.of(object(t, "handshake", "summary.tls."), "summary.tls.handshake")
-                        : null);
+                        : null,
+                optional(outcomes, "check"),
+                optional(outcomes, "extract"),
+                root.get("journeys") instanceof Map<?, ?> j ? optional(map(j.get("checks")), "passed") : 0,
+                root.get("journeys") instanceof Map<?, ?> j ? optional(map(j.get("checks")), "failed") : 0,
+                root.get("journeys") instanceof Map<?, ?> j ? optional(j, "completed") : 0,
+                root.get("journeys") instanceof Map<?, ?> j ? optional(j, "failed") : 0,
+                root.get("journeys") instanceof Map<?, ?> ? StepFacts.of(String.valueOf(s.get("model")), root) : null);
+    }
+
+    /** The count {@code m} has at {@code key}, 0 when absent (a file from before journeys). */
+    static long optional(Map<?, ?> m, String key) {
+        return m.get(key) instanceof Number n ? n.longValue() : 0;
+    }
+
+    static Map<?, ?> map(Object o) {
+        return o instanceof Map<?, ?> m ? m : Map.of();
     }
 
     /** {@code v} as the JSON file has it: three decimals. */
-    private static double asJson(double v) {
+    static double asJson(double v) {
         return Double.isFinite(v) ? Double.parseDouble(String.format(Locale.ROOT, "%.3f", v)) : 0;
     }
 
-    private static Map<?, ?> object(Map<?, ?> m, String key, String path) {
+    static Map<?, ?> object(Map<?, ?> m, String key, String path) {
         if (m.get(key) instanceof Map<?, ?> o) {
             return o;
         }
@@ -150,7 +193,7 @@ public record Facts(
     }
 
     /** The count at {@code path} (dotted, from the root), whose last part is its key in {@code m}. */
-    private static long count(Map<?, ?> m, String path) {
+    static long count(Map<?, ?> m, String path) {
         Object v = m.get(path.substring(path.lastIndexOf('.') + 1));
         if (v == null) {
             throw missing(path);
@@ -158,7 +201,7 @@ public record Facts(
         return count(v);
     }
 
-    private static long count(Object v) {
+    static long count(Object v) {
         if (v instanceof Number n) {
             return n.longValue();
         }
@@ -172,7 +215,7 @@ public record Facts(
         throw missing(path);
     }
 
-    private static IllegalArgumentException missing(String key) {
+    static IllegalArgumentException missing(String key) {
         return new IllegalArgumentException(
                 "not a JSON file of zapline load (or one from before thresholds): no " + key);
     }

@@ -73,6 +73,8 @@ record Metric(String name, Kind kind, Function<Facts, Reading> reader) {
             }
         }
         t.put("error_rate", new Metric("error_rate", Kind.FRACTION, Metric::errorRate));
+        t.put("checks", new Metric("checks", Kind.FRACTION, Metric::checks));
+        t.put("journeys_failed", new Metric("journeys_failed", Kind.FRACTION, Metric::journeysFailed));
         t.put("drop_rate", new Metric("drop_rate", Kind.FRACTION, Metric::dropRate));
         t.put("rate", new Metric("rate", Kind.RATE, f -> Reading.of(f.rateAchieved())));
         t.put("rate_of_target", new Metric("rate_of_target", Kind.FRACTION, Metric::rateOfTarget));
@@ -127,11 +129,59 @@ record Metric(String name, Kind kind, Function<Facts, Reading> reader) {
         };
     }
 
-    /** Requests that ended other than in success, among those that ended and were not dropped. */
+    /**
+     * {@code metric} of step {@code step} of a journey run ({@code p99{step=login}}), or null when the metric has no
+     * per-step form (connect and handshake times, rates, drops, journeys).
+     */
+    static Metric forStep(Metric metric, String step) {
+        String n = metric.name();
+        boolean perStep = n.startsWith("corrected.")
+                || n.startsWith("service.")
+                || n.equals("error_rate")
+                || n.equals("checks")
+                || n.equals("requests")
+                || n.equals("errors")
+                || n.equals("timeouts")
+                || n.startsWith("status_");
+        if (!perStep) {
+            return null;
+        }
+        return new Metric(n + "{step=" + step + "}", metric.kind(), f -> {
+            Facts s = f.steps() == null ? null : f.steps().get(step);
+            if (s == null) {
+                return Reading.none(noStep(step, f.stepKeys()));
+            }
+            return metric.reader().apply(s);
+        });
+    }
+
+    /** Why step {@code step} has no figures: the run has no journeys, or none of its steps is keyed so. */
+    static String noStep(String step, java.util.List<String> keys) {
+        return keys.isEmpty()
+                ? "no step '" + step + "': the run has no journeys"
+                : "no step '" + step + "' (the steps: " + String.join(", ", keys) + ")";
+    }
+
+    /** Requests that ended other than in success (a check or extraction failure among them), among those ended. */
     private static Reading errorRate(Facts f) {
-        long bad = f.failureStatus() + f.errors();
+        long bad = f.failureStatus() + f.checkFailed() + f.extractFailed() + f.errors();
         long ended = f.success() + bad;
         return ended == 0 ? Reading.none("no request ended") : Reading.of((double) bad / ended);
+    }
+
+    /** The share of the checks that held. */
+    private static Reading checks(Facts f) {
+        long n = f.checksPassed() + f.checksFailed();
+        return n == 0 ? Reading.none("no check was evaluated") : Reading.of((double) f.checksPassed() / n);
+    }
+
+    /** Journeys that failed, among those that completed or failed (unfinished ones left out). */
+    private static Reading journeysFailed(Facts f) {
+        if (f.steps() == null) {
+            return Reading.none("the run has no journeys");
+        }
+        long n = f.journeysCompleted() + f.journeysFailed();
+        return n == 0 ? Reading.none("no journey ended") : Reading.of((double) f.journeysFailed() / n);
     }
 
     /** Scheduled requests that were dropped. */

@@ -68,6 +68,13 @@ public final class Threshold {
         return metric.kind().unit();
     }
 
+    /** The step a step threshold selects ({@code login} of {@code p99{step=login}<50ms}), or null. */
+    public String step() {
+        String n = metric.name();
+        int at = n.indexOf("{step=");
+        return at < 0 ? null : n.substring(at + 6, n.length() - 1);
+    }
+
     /**
      * Whether the metric is the achieved rate against the schedule's ({@code rate>=99%}), which only an open-model run
      * has.

@@ -9,7 +9,8 @@ final class ThresholdParser {
     private static final String TIME_UNITS = "(expected ns, us, µs, ms or s)";
     private static final String METRICS = "(expected p50, p75, p90, p99, p99.9, p99.99, max or mean, optionally after "
             + "corrected., service., connect. or handshake.; or error_rate, drop_rate, rate, requests, errors, "
-            + "dropped, timeouts, status_2xx … status_5xx, status_NNN)";
+            + "dropped, timeouts, status_2xx … status_5xx, status_NNN; for journeys checks, journeys_failed, "
+            + "and a step's figures as METRIC{step=NAME})";
 
     private final String s;
     private int i;
@@ -31,6 +32,9 @@ final class ThresholdParser {
         Metric metric = Metric.find(name);
         if (metric == null) {
             throw error(nameAt, "unknown metric '" + name + "' " + METRICS);
+        }
+        if (i < s.length() && s.charAt(i) == '{') {
+            metric = step(metric, nameAt);
         }
         skipSpaces();
         int opAt = i;
@@ -130,6 +134,32 @@ final class ThresholdParser {
                 return new Threshold(s, m, op, value, unit);
             }
         }
+    }
+
+    /** {@code metric} of the step {@code {step=NAME}} at {@link #i} selects, the selector read. */
+    private Metric step(Metric metric, int nameAt) {
+        int open = i;
+        int close = s.indexOf('}', open);
+        if (close < 0) {
+            throw error(open, "unclosed '{' (expected {step=NAME})");
+        }
+        String inside = s.substring(open + 1, close).trim();
+        if (!inside.startsWith("step") || !inside.substring(4).trim().startsWith("=")) {
+            throw error(open + 1, "expected step=NAME in the braces, found '" + inside + "'");
+        }
+        String step = inside.substring(4).trim().substring(1).trim();
+        if (step.isEmpty()) {
+            throw error(close, "expected a step's name after step=");
+        }
+        Metric m = Metric.forStep(metric, step);
+        if (m == null) {
+            throw error(
+                    nameAt,
+                    metric.name() + " has no per-step form (a step has its latencies, error_rate, "
+                            + "checks, requests, errors, timeouts and status counts)");
+        }
+        i = close + 1;
+        return m;
     }
 
     private void skipSpaces() {

@@ -56,6 +56,21 @@ public final class Thresholds {
     }
 
     /**
+     * Refuses the step thresholds ({@code p99{step=login}<50ms}) whose step the run does not have.
+     *
+     * @param steps the run's step keys in run-wide order; empty for a run of fixed requests
+     * @throws IllegalArgumentException naming the threshold and listing the steps there are
+     */
+    public void checkSteps(List<String> steps) {
+        for (Threshold t : list) {
+            String step = t.step();
+            if (step != null && !steps.contains(step)) {
+                throw new IllegalArgumentException("threshold '" + t.expression() + "': " + Metric.noStep(step, steps));
+            }
+        }
+    }
+
+    /**
      * Every verdict on {@code facts}.
      *
      * @param aborted the abort of the run ({@code --abort-on-fail}), or null: the threshold that stopped it is failed

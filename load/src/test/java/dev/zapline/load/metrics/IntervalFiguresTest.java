@@ -65,7 +65,11 @@ class IntervalFiguresTest {
                     expected[o.ordinal()] += thisSecond[o.ordinal()];
                 }
             }
-            assertThat(s.errors()).isEqualTo(thisSecond[2] + thisSecond[3] + thisSecond[4] + thisSecond[5]);
+            assertThat(s.errors())
+                    .isEqualTo(thisSecond[Outcome.CONNECT_ERROR.ordinal()]
+                            + thisSecond[Outcome.RESET.ordinal()]
+                            + thisSecond[Outcome.TIMEOUT.ordinal()]
+                            + thisSecond[Outcome.PROTOCOL_ERROR.ordinal()]);
             assertThat(s.connections()).isEqualTo(4);
             assertOrdered(s.corrected());
             assertOrdered(s.service());

@@ -38,7 +38,7 @@ class JsonReportTest {
                     r.nextDouble(900, 1100),
                     new IntervalStats.Latencies(p50, p50 * 2, r.nextDouble(400, 900), r.nextDouble(900, 5000), 9000),
                     new IntervalStats.Latencies(p50, p50, p50 * 2, p50 * 3, 5000),
-                    new long[] {r.nextInt(1000), 1, 2, 3, 4, 5, 0, 0, 6},
+                    new long[] {r.nextInt(1000), 1, 0, 0, 2, 3, 4, 5, 0, 0, 6},
                     new long[] {0, 0, r.nextInt(1000), 0, 1, 0},
                     r.nextInt(3),
                     r.nextInt(3),
