@@ -17,6 +17,7 @@ import dev.zapline.load.engine.Segment;
 import dev.zapline.load.journey.DataMode;
 import dev.zapline.load.journey.JourneyPlan;
 import dev.zapline.load.journey.JourneyPlans;
+import dev.zapline.load.journey.Layouts;
 import dev.zapline.load.report.LiveMetrics;
 import dev.zapline.load.report.ReportOptions;
 import dev.zapline.load.report.Reporter;
@@ -315,6 +316,7 @@ public final class LoadCommand implements Callable<Integer> {
         StartAt start = split.startAt(java.time.Instant.now());
         LoadPlan plan = start == null ? plan() : start.fit(plan());
         checks.checkModel(plan.isOpen());
+        checks.checkSteps(journeys == null ? List.of() : Layouts.of(journeys).steps());
         Gate gate = checks.isEmpty() ? null : new Gate(checks, abortAfter);
         if (Main.ownsProcess()) {
             // before the first Netty class: they read these once (see NettyDefaults)

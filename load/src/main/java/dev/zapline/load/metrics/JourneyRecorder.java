@@ -71,7 +71,7 @@ public final class JourneyRecorder {
         add(counts, 3 * j, 1);
     }
 
-    /** Journey {@code j} completed: its first step was intended at {@code firstDue} and written at {@code firstSent}. */
+    /** Journey {@code j} completed: its first step was due at {@code firstDue} and written at {@code firstSent}. */
     public void completed(int j, long firstDue, long firstSent, long lastResponse, long bytes) {
         add(counts, 3 * j + 1, 1);
         journeys[j].response(200, Outcome.SUCCESS, firstDue, firstSent, lastResponse, bytes);
