@@ -81,7 +81,7 @@ class ShopApiAllocationTest {
             if (f.parse(body, body.length) != -1) {
                 throw new AssertionError("parse");
             }
-            int u = JsonFields.unescape(body, f.start(0), f.end(0), user);
+            int u = JsonText.unescape(body, f.start(0), f.end(0), user);
             t.issue(ShopApi.accountId(user, u), 2_000_000_000_000L, token, 0);
             sum += t.verify(token, 0, token.length, 1_000_000_000_000L);
         }
