@@ -1,6 +1,7 @@
 package dev.zapline.cli.serve;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Checks that some bytes are one JSON object (RFC 8259: strict grammar, well-formed UTF-8, at most
@@ -50,7 +51,7 @@ final class JsonFields {
         in = buf;
         limit = length;
         pos = 0;
-        java.util.Arrays.fill(kind, MISSING);
+        Arrays.fill(kind, MISSING);
         try {
             space();
             if (peek() != '{') {
@@ -344,7 +345,7 @@ final class JsonFields {
             }
         }
         for (int f = 0; f < names.length; f++) {
-            if (java.util.Arrays.equals(names[f], 0, names[f].length, src, off, off + len)) {
+            if (Arrays.equals(names[f], 0, names[f].length, src, off, off + len)) {
                 return f;
             }
         }

@@ -9,6 +9,7 @@ import io.netty.util.concurrent.FastThreadLocal;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.InstantSource;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -144,8 +145,8 @@ public final class ShopApi {
         }
         int p = JsonText.unescape(s.in, f.start(1), f.end(1), s.password);
         if (p != PREFIX.length + u
-                || !java.util.Arrays.equals(s.password, 0, PREFIX.length, PREFIX, 0, PREFIX.length)
-                || !java.util.Arrays.equals(s.password, PREFIX.length, p, s.user, 0, u)) {
+                || !Arrays.equals(s.password, 0, PREFIX.length, PREFIX, 0, PREFIX.length)
+                || !Arrays.equals(s.password, PREFIX.length, p, s.user, 0, u)) {
             throw challenge(ctx, CHALLENGE, BAD_LOGIN);
         }
         int account = accountId(s.user, u);
