@@ -19,14 +19,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code zapline serve}: the demo server (health, eth RPC, echo) that the benchmarks drive. */
+/** {@code zapline serve}: the demo server (health, eth RPC, echo, the shop) that the benchmarks and journeys drive. */
 @Command(
         name = "serve",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
             "Run the demo server: GET /health, POST /rpc (the eth record; application/zap or JSON),",
-            "POST /echo, over HTTP/1.1 and ZAP, each also over TLS (--https, --zaps: TLS 1.3, key exchange",
+            "POST /echo, and a shop for journeys (POST /login, GET /accounts/:id, POST /orders; docs/serve.md),",
+            "over HTTP/1.1 and ZAP, each also over TLS (--https, --zaps: TLS 1.3, key exchange",
             "X25519MLKEM768 then X25519 by default); the eth call also as native ZAP RPC method 1 (--rpc,",
             "docs/rpc.md). Prints the addresses it listens on (and the TLS engine);",
             "on SIGINT/SIGTERM it drains in-flight requests (--grace), prints the TLS counts, 'stopped' and",

@@ -1,6 +1,7 @@
 package dev.zapline.cli.serve;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Checks that some bytes are one JSON object (RFC 8259: strict grammar, well-formed UTF-8, at most
@@ -11,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  * <p>Member names are compared after unescaping ({@code "us\u0065r"} is {@code user}). For each wanted name,
  * {@link #kind} says what its value is and {@link #start}/{@link #end} span it in the input: for a string, the
  * characters between the quotes, still escaped (valid JSON string content, so it can be copied into JSON as is; see
- * {@link #unescape} for the text); for anything else, the value as written. Not thread-safe.
+ * {@link JsonText#unescape} for the text); for anything else, the value as written. Not thread-safe.
  */
 final class JsonFields {
 
@@ -50,7 +51,7 @@ final class JsonFields {
         in = buf;
         limit = length;
         pos = 0;
-        java.util.Arrays.fill(kind, MISSING);
+        Arrays.fill(kind, MISSING);
         try {
             space();
             if (peek() != '{') {
@@ -77,89 +78,6 @@ final class JsonFields {
 
     int end(int i) {
         return end[i];
-    }
-
-    /**
-     * Unescapes the JSON string content {@code src[from, to)} (as {@link #start}/{@link #end} span a string) into
-     * {@code dst} as UTF-8; returns its length, or -1 when it does not fit. The content must have passed
-     * {@link #parse}.
-     */
-    static int unescape(byte[] src, int from, int to, byte[] dst) {
-        int n = 0;
-        for (int i = from; i < to; ) {
-            int b = src[i++];
-            if (b != '\\') {
-                if (n == dst.length) {
-                    return -1;
-                }
-                dst[n++] = (byte) b;
-                continue;
-            }
-            int c = src[i++];
-            int cp;
-            switch (c) {
-                case 'b' -> cp = '\b';
-                case 'f' -> cp = '\f';
-                case 'n' -> cp = '\n';
-                case 'r' -> cp = '\r';
-                case 't' -> cp = '\t';
-                case 'u' -> {
-                    cp = hex4(src, i);
-                    i += 4;
-                    if (Character.isHighSurrogate((char) cp)
-                            && i + 6 <= to
-                            && src[i] == '\\'
-                            && src[i + 1] == 'u'
-                            && Character.isLowSurrogate((char) hex4(src, i + 2))) {
-                        cp = Character.toCodePoint((char) cp, (char) hex4(src, i + 2));
-                        i += 6;
-                    } else if (Character.isSurrogate((char) cp)) {
-                        cp = 0xFFFD;
-                    }
-                }
-                default -> cp = c;
-            }
-            int w = utf8(cp, dst, n);
-            if (w < 0) {
-                return -1;
-            }
-            n += w;
-        }
-        return n;
-    }
-
-    private static int hex4(byte[] b, int at) {
-        return Character.digit(b[at], 16) << 12
-                | Character.digit(b[at + 1], 16) << 8
-                | Character.digit(b[at + 2], 16) << 4
-                | Character.digit(b[at + 3], 16);
-    }
-
-    /** Writes code point {@code cp} as UTF-8 at {@code dst[at]}; returns the bytes written, or -1 without room. */
-    private static int utf8(int cp, byte[] dst, int at) {
-        int n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-        if (at + n > dst.length) {
-            return -1;
-        }
-        switch (n) {
-            case 1 -> dst[at] = (byte) cp;
-            case 2 -> {
-                dst[at] = (byte) (0xC0 | cp >> 6);
-                dst[at + 1] = (byte) (0x80 | cp & 0x3F);
-            }
-            case 3 -> {
-                dst[at] = (byte) (0xE0 | cp >> 12);
-                dst[at + 1] = (byte) (0x80 | cp >> 6 & 0x3F);
-                dst[at + 2] = (byte) (0x80 | cp & 0x3F);
-            }
-            default -> {
-                dst[at] = (byte) (0xF0 | cp >> 18);
-                dst[at + 1] = (byte) (0x80 | cp >> 12 & 0x3F);
-                dst[at + 2] = (byte) (0x80 | cp >> 6 & 0x3F);
-                dst[at + 3] = (byte) (0x80 | cp & 0x3F);
-            }
-        }
-        return n;
     }
 
     /** Thrown (one shared instance, no stack trace) to unwind to {@link #parse}; {@link #pos} says where. */
@@ -335,7 +253,10 @@ final class JsonFields {
         return c >= '0' && c <= '9';
     }
 
-    /** A string at {@link #pos} ('"'); leaves {@link #pos} after its closing quote, returns where its content starts. */
+    /**
+     * A string at {@link #pos} (its opening quote); leaves {@link #pos} after its closing quote and returns where its
+     * content starts.
+     */
     private int string() {
         expect('"');
         int from = pos;
@@ -414,7 +335,7 @@ final class JsonFields {
         int len = to - from;
         for (int i = from; i < to; i++) {
             if (src[i] == '\\') {
-                len = unescape(in, from, to, nameScratch);
+                len = JsonText.unescape(in, from, to, nameScratch);
                 if (len < 0) {
                     return -1;
                 }
@@ -424,7 +345,7 @@ final class JsonFields {
             }
         }
         for (int f = 0; f < names.length; f++) {
-            if (java.util.Arrays.equals(names[f], 0, names[f].length, src, off, off + len)) {
+            if (Arrays.equals(names[f], 0, names[f].length, src, off, off + len)) {
                 return f;
             }
         }

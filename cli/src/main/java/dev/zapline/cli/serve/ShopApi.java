@@ -9,6 +9,7 @@ import io.netty.util.concurrent.FastThreadLocal;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.InstantSource;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -99,7 +100,7 @@ public final class ShopApi {
         return new ShopApi(InstantSource.system(), key);
     }
 
-    /** The API reading the time from {@code clock} (tests move it past the tokens' expiry), signing with {@code key}. */
+    /** The API reading the time from {@code clock} (tests move it past tokens' expiry), signing with {@code key}. */
     static ShopApi create(InstantSource clock, byte[] key) {
         return new ShopApi(clock, key);
     }
@@ -138,14 +139,14 @@ public final class ShopApi {
         if (f.kind(0) != JsonFields.STRING || f.kind(1) != JsonFields.STRING) {
             throw new HttpStatusException.BadRequest("the body needs \"user\" and \"password\" strings");
         }
-        int u = JsonFields.unescape(s.in, f.start(0), f.end(0), s.user);
+        int u = JsonText.unescape(s.in, f.start(0), f.end(0), s.user);
         if (u <= 0) {
             throw new HttpStatusException.BadRequest("\"user\" must be 1 to " + MAX_USER + " bytes of UTF-8");
         }
-        int p = JsonFields.unescape(s.in, f.start(1), f.end(1), s.password);
+        int p = JsonText.unescape(s.in, f.start(1), f.end(1), s.password);
         if (p != PREFIX.length + u
-                || !java.util.Arrays.equals(s.password, 0, PREFIX.length, PREFIX, 0, PREFIX.length)
-                || !java.util.Arrays.equals(s.password, PREFIX.length, p, s.user, 0, u)) {
+                || !Arrays.equals(s.password, 0, PREFIX.length, PREFIX, 0, PREFIX.length)
+                || !Arrays.equals(s.password, PREFIX.length, p, s.user, 0, u)) {
             throw challenge(ctx, CHALLENGE, BAD_LOGIN);
         }
         int account = accountId(s.user, u);

@@ -22,9 +22,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Bytes the shop API allocates per successful request, warmed: on the event loop over a real socket (login, account,
  * order, pipelined in batches, each response's status and body prefix checked on the test thread), and its pieces
- * (the JSON reader, issuing and checking a token) on the test thread: most windows of calls exactly 0 bytes, and
- * under a byte per call in all (what the JVM and Netty allocate now and then lands in a few windows). Runs in the
- * build's allocation pass.
+ * (the JSON reader, issuing and checking a token) on the test thread: windows of calls allocating exactly 0 bytes,
+ * and under a byte per call in all. Runs in the build's allocation pass.
  */
 @Tag("allocation")
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -62,14 +61,19 @@ class ShopApiAllocationTest {
         System.out.println("bytes per window of " + WINDOW + " logins read, issued and checked: "
                 + java.util.Arrays.toString(windows));
         assertThat(sum).isEqualTo((20_000L + WINDOWS * WINDOW) * ShopApi.accountId("user0042"));
-        assertMostlyZero(windows, WINDOW, "pieces");
+        assertOftenZero(windows, WINDOW, WINDOWS / 2 + 1, "pieces");
     }
 
-    /** More than half the windows allocated exactly 0 bytes, and all together under a byte per call. */
-    private static void assertMostlyZero(long[] windows, int callsPerWindow, String what) {
+    /**
+     * At least {@code zeros} windows allocated exactly 0 bytes, and all together under a byte per call. A call that
+     * allocates at all (16 bytes at least) makes every window non-zero; the event loop's occasional allocations
+     * (Netty's pools and timers, the JVM) land in some windows, more of them the longer a window takes, so the
+     * loop's windows need only a quarter at 0.
+     */
+    private static void assertOftenZero(long[] windows, int callsPerWindow, int zeros, String what) {
         assertThat(java.util.Arrays.stream(windows).filter(b -> b == 0).count())
                 .as("windows of 0 bytes, " + what)
-                .isGreaterThan(windows.length / 2);
+                .isGreaterThanOrEqualTo(zeros);
         assertThat(java.util.Arrays.stream(windows).sum())
                 .as("bytes in all, " + what)
                 .isLessThan((long) windows.length * callsPerWindow);
@@ -81,7 +85,7 @@ class ShopApiAllocationTest {
             if (f.parse(body, body.length) != -1) {
                 throw new AssertionError("parse");
             }
-            int u = JsonFields.unescape(body, f.start(0), f.end(0), user);
+            int u = JsonText.unescape(body, f.start(0), f.end(0), user);
             t.issue(ShopApi.accountId(user, u), 2_000_000_000_000L, token, 0);
             sum += t.verify(token, 0, token.length, 1_000_000_000_000L);
         }
@@ -126,7 +130,7 @@ class ShopApiAllocationTest {
                     }
                     System.out.println("event loop bytes per window of " + LOOP_WINDOW + " requests answered "
                             + prefixes[r] + "...: " + java.util.Arrays.toString(windows));
-                    assertMostlyZero(windows, LOOP_WINDOW, prefixes[r]);
+                    assertOftenZero(windows, LOOP_WINDOW, WINDOWS / 4, prefixes[r]);
                 }
                 assertThat(in.available()).isZero();
             }

@@ -24,7 +24,7 @@ class ShopApiJsonFieldsTest {
         assertThat(f.kind(1)).isEqualTo(JsonFields.NUMBER);
         assertThat(text(b, f.start(1), f.end(1))).isEqualTo("-12.5e+3");
         byte[] out = new byte[8];
-        assertThat(JsonFields.unescape(b, f.start(0), f.end(0), out)).isEqualTo(3);
+        assertThat(JsonText.unescape(b, f.start(0), f.end(0), out)).isEqualTo(3);
         assertThat(text(out, 0, 3)).isEqualTo("a\"b");
     }
 
@@ -101,9 +101,9 @@ class ShopApiJsonFieldsTest {
     void unescapesEveryEscapeToUtf8() {
         byte[] b = utf8("\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\u20AC\\ud83d\\ude00\\udc00x");
         byte[] out = new byte[64];
-        int n = JsonFields.unescape(b, 0, b.length, out);
+        int n = JsonText.unescape(b, 0, b.length, out);
         assertThat(text(out, 0, n)).isEqualTo("\"\\/\b\f\n\r\té€😀\uFFFDx");
-        assertThat(JsonFields.unescape(b, 0, b.length, new byte[n - 1])).isEqualTo(-1);
+        assertThat(JsonText.unescape(b, 0, b.length, new byte[n - 1])).isEqualTo(-1);
     }
 
     /** Random objects built from the grammar parse, with the fields where they were put; every prefix fails. */
