@@ -1,0 +1,149 @@
+package dev.zapline.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zapline.cli.serve.ShopApi;
+import dev.zapline.server.App;
+import dev.zapline.server.ServerConfig;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code zapline load FILE.http}: the repository's example journey ({@code examples/shop.http} with
+ * {@code examples/users.csv}) against the demo shop, its results per step in the JSON and the summary, step
+ * thresholds, and a broken file refused with its {@code file:line:column} and exit status 2 before anything
+ * connects.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LoadJourneysTest {
+
+    @TempDir
+    Path dir;
+
+    private App shop;
+
+    private record Run(int exit, String out, String err) {}
+
+    @BeforeEach
+    void start() {
+        shop = ShopApi.create().routes(App.create(ServerConfig.defaults().withEventLoops(1)));
+        shop.listen("http://127.0.0.1:0").start();
+    }
+
+    @AfterEach
+    void stop() {
+        shop.close();
+    }
+
+    private static Run load(String... args) {
+        List<String> all = new ArrayList<>(List.of("load"));
+        all.addAll(List.of(args));
+        PrintStream stdout = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        java.io.StringWriter err = new java.io.StringWriter();
+        try {
+            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            int exit = Main.run(
+                    new java.io.PrintWriter(new java.io.StringWriter()),
+                    new java.io.PrintWriter(err, true),
+                    all.toArray(String[]::new));
+            return new Run(exit, captured.toString(StandardCharsets.UTF_8), err.toString());
+        } finally {
+            System.setOut(stdout);
+        }
+    }
+
+    /** examples/shop.http with its base URL made this test's shop. */
+    private Path example() throws Exception {
+        Path repo = Path.of("..").toAbsolutePath().normalize();
+        String http = Files.readString(repo.resolve("examples/shop.http"))
+                .replace(
+                        "http://127.0.0.1:8080",
+                        "http://127.0.0.1:" + shop.addresses().get(0).port());
+        Path f = dir.resolve("shop.http");
+        Files.writeString(f, http);
+        Files.copy(repo.resolve("examples/users.csv"), dir.resolve("users.csv"));
+        return f;
+    }
+
+    @Test
+    void theExampleJourneyRunsEveryStepAndReportsEach() throws Exception {
+        Path json = dir.resolve("run.json");
+        Run r = load(
+                example().toString(),
+                "--data",
+                dir.resolve("users.csv").toString(),
+                "--rate",
+                "50",
+                "-d",
+                "2s",
+                "--warmup",
+                "0s",
+                "-c",
+                "4",
+                "--quiet",
+                "--json",
+                json.toString(),
+                "--threshold",
+                "p99{step=login}<2s",
+                "--threshold",
+                "checks>=100%",
+                "--threshold",
+                "journeys_failed==0");
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode root = new ObjectMapper().readTree(json.toFile());
+        JsonNode steps = root.path("steps");
+        assertThat(steps.size()).isEqualTo(3);
+        List<String> keys = new ArrayList<>();
+        for (JsonNode s : steps) {
+            keys.add(s.path("key").asText());
+            assertThat(s.path("requests").asLong()).as(s.path("key").asText()).isEqualTo(100);
+        }
+        assertThat(keys).containsExactly("login", "account", "order");
+        JsonNode journeys = root.path("journeys");
+        assertThat(journeys.path("started").asLong()).isEqualTo(100);
+        assertThat(journeys.path("completed").asLong()).isEqualTo(100);
+        assertThat(journeys.path("failed").asLong()).isZero();
+        assertThat(r.out()).contains("login").contains("account").contains("order");
+    }
+
+    @Test
+    void aBrokenFileIsRefusedWithItsPlaceBeforeAnythingConnects() throws Exception {
+        Path f = dir.resolve("broken.http");
+        Files.writeString(
+                f, "### one\nGET http://127.0.0.1:9/a\n\n### two\n# @chek status == 200\nGET http://127.0.0.1:9/b\n");
+        Run r = load(f.toString(), "--rate", "10", "-d", "1s", "--quiet");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains(f + ":5:").contains("@chek");
+    }
+
+    @Test
+    void aThresholdOnAStepTheRunDoesNotHaveIsRefused() throws Exception {
+        Run r = load(
+                example().toString(),
+                "--data",
+                dir.resolve("users.csv").toString(),
+                "--rate",
+                "10",
+                "-d",
+                "1s",
+                "--quiet",
+                "--threshold",
+                "p99{step=logn}<50ms");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("no step 'logn'");
+    }
+}
