@@ -274,7 +274,8 @@ final class Variables {
         int bestDistance = Integer.MAX_VALUE;
         for (String k : known) {
             int d = distance(name, k);
-            if (d < bestDistance && d <= Math.max(1, Math.min(name.length(), k.length()) / 3)) {
+            int shorter = Math.min(name.length(), k.length());
+            if (d < bestDistance && d < shorter && d <= Math.max(1, shorter / 3)) {
                 best = k;
                 bestDistance = d;
             }
