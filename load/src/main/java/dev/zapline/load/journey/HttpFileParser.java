@@ -130,7 +130,8 @@ final class HttpFileParser {
             throw new JourneyException(
                     at,
                     "response handler scripts are not run; extract values with "
-                            + "'# @gg-export NAME = jsonpath: $.path' and test responses with '# @check ...' before the "
+                            + "'# @gg-export NAME = jsonpath: $.path' and test responses with '# @check ...' before "
+                            + "the "
                             + "request line");
         }
     }

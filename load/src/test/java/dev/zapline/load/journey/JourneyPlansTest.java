@@ -66,9 +66,9 @@ class JourneyPlansTest {
                 .isEqualTo("none.http:2:1:1: no such file (expected FILE.http or FILE.http:WEIGHT)");
         assertThat(error(List.of(arg("n.txt")), null)).isEqualTo("n.txt:1:1: expected a .http or .rest file");
         assertThat(error(List.of(arg("a.http"), arg("sub/a.http")), null))
-                .isEqualTo(
-                        "sub/a.http:1:1: a journey named 'a' is already read from a.http; journeys are named after their"
-                                + " files");
+                .isEqualTo("sub/a.http:1:1: a journey named 'a' is already read from a.http; journeys are named after "
+                        + "their"
+                        + " files");
     }
 
     @Test
@@ -85,7 +85,8 @@ class JourneyPlansTest {
         write(
                 "http-client.env.json",
                 "{\"$shared\": {\"a\": \"shared\", \"b\": \"shared\", \"c\": \"shared\", "
-                        + "\"d\": \"shared\"},\n \"dev\": {\"b\": \"dev\", \"c\": \"dev\", \"n\": 12.50, \"t\": true}}");
+                        + "\"d\": \"shared\"},\n \"dev\": {\"b\": \"dev\", \"c\": \"dev\", \"n\": 12.50, "
+                        + "\"t\": true}}");
         write(
                 "http-client.private.env.json",
                 "{\"$shared\": {\"d\": \"private-shared\"}, \"dev\": {\"c\": \"private\"}}");
@@ -117,7 +118,8 @@ class JourneyPlansTest {
         write("o/http-client.env.json", "{\"dev\": {\"ssl\": {\"cert\": \"x\"}}}");
         assertThat(error(List.of(arg("o/x.http")), "dev"))
                 .isEqualTo(
-                        "o/http-client.env.json:1:17: expected a string, number or boolean for variable 'ssl', found an "
+                        "o/http-client.env.json:1:17: expected a string, number or boolean for variable 'ssl', found "
+                                + "an "
                                 + "object");
         write("l/x.http", "GET http://h/\n");
         write("l/http-client.env.json", "[]");
@@ -126,8 +128,8 @@ class JourneyPlansTest {
         write("m/x.http", "GET http://h/\n");
         write("m/http-client.env.json", "{\"dev\": \"x\"}");
         assertThat(error(List.of(arg("m/x.http")), null))
-                .isEqualTo(
-                        "m/http-client.env.json:1:9: expected an object of variables for environment 'dev', found a string");
+                .isEqualTo("m/http-client.env.json:1:9: expected an object of variables for environment 'dev', found a "
+                        + "string");
     }
 
     @Test
