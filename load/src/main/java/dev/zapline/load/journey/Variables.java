@@ -239,9 +239,13 @@ final class Variables {
             }
             JsonPathParser.Parsed p = JsonPathParser.parse(file, line, text, pathAt);
             if (p.end() != end) {
+                int bad = p.end();
+                while (Character.isWhitespace(text.charAt(bad))) {
+                    bad++;
+                }
                 throw new JourneyException(
-                        new Location(file, line, p.end() + 1),
-                        "unexpected '" + text.substring(p.end(), end) + "' after the JSONPath");
+                        new Location(file, line, bad + 1),
+                        "unexpected '" + text.substring(bad, end) + "' after the JSONPath");
             }
             source = new Export.Body(p.path());
             key = stepName + " body " + p.path().text();

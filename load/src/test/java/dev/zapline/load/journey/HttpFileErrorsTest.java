@@ -138,6 +138,15 @@ class HttpFileErrorsTest {
                         "t.http:5:16: only responses can be referenced: {{name.response.body.$.path}} or "
                                 + "{{name.response.headers.Name}}"),
                 Arguments.of(
+                        "# @name a\nGET http://h/\n\n###\nGET http://h/{{a.response.body.$.x y}}\n",
+                        "t.http:5:36: unexpected 'y' after the JSONPath"),
+                Arguments.of(
+                        "# @gg-export id = jsonpath: $.id x\nGET http://h/\n",
+                        "t.http:1:33: unexpected 'x' after the JSONPath"),
+                Arguments.of("GET http:///x\n", "t.http:1:5: expected a host after http://"),
+                Arguments.of(
+                        "# @name a\n# @name b\nGET http://h/\n", "t.http:2:3: @name is given twice for this request"),
+                Arguments.of(
                         "# @gg-export id = regex: id=([0-9+)\nGET http://h/\n",
                         "t.http:1:35: bad regex: Unclosed character class"),
                 Arguments.of(
