@@ -147,7 +147,8 @@ class JourneyPlansTest {
         write(
                 "s.http",
                 "@id = v{{ id2 }}\n@id2 = 2\n"
-                        + "POST http://h/items\n  ?id={{id}}\n  &raw=1 HTTP/1.1\nHost: other.example\n\n<@ ./body.txt\n"
+                        + "POST http://h\n  /items\n  ?id={{id}}\n  &raw=1 HTTP/1.1\n  // not part of the URL\n"
+                        + "Host: other.example\n\n<@ ./body.txt\n"
                         + "< raw.bin\n");
         JourneyPlan plan =
                 JourneyPlans.load(List.of(arg("s.http")), null, dir.resolve("d.csv"), DataMode.SEQUENTIAL, 1);
