@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
  * variables ({@code @name = value}); after it, headers up to a blank line, then the body up to the next {@code ###}
  * with trailing blank lines dropped and lines joined by LF. A body line {@code < ./path} puts that file's bytes
  * there as they are; {@code <@ ./path} substitutes variables in it first. A {@code Host} header is kept;
- * {@code Content-Length} and {@code Transfer-Encoding} are refused (the writer frames the body). Response handler
- * scripts and response redirects are refused: extract with {@code # @gg-export} and check with {@code # @check}.
+ * {@code Content-Length} and {@code Transfer-Encoding} are refused (the writer frames the body). Pre-request and
+ * response handler scripts and response redirects are refused: values come from variables, environments and data;
+ * responses are read with {@code # @gg-export} and {@code # @check}.
  */
 final class HttpFileParser {
 
@@ -94,7 +95,7 @@ final class HttpFileParser {
                 i++;
                 continue;
             }
-            if (state != State.BODY || t.startsWith(">")) {
+            if (state != State.BODY || t.startsWith(">") || t.startsWith("<")) {
                 refuseHandler(t, i + 1, line.length() - line.stripLeading().length());
             }
             if (state == State.BODY) {
@@ -125,6 +126,12 @@ final class HttpFileParser {
         if (t.startsWith(">>")) {
             throw new JourneyException(
                     at, "response redirects (>> FILE) are not supported: journeys do not save " + "responses");
+        }
+        if (t.startsWith("< {%") || t.startsWith("<{%")) {
+            throw new JourneyException(
+                    at,
+                    "pre-request scripts are not run; use file variables, environment files, "
+                            + "data columns or {{$uuid}}-style values");
         }
         if (t.startsWith("> {%") || t.startsWith(">{%") || (t.startsWith("> ") && t.endsWith(".js"))) {
             throw new JourneyException(

@@ -92,6 +92,14 @@ class HttpFileErrorsTest {
                         "t.http:2:1: response handler scripts are not run; extract values with '# @gg-export NAME = "
                                 + "jsonpath: $.path' and test responses with '# @check ...' before the request line"),
                 Arguments.of(
+                        "< {%\n  request.variables.set('a', '1')\n%}\nGET http://h/x\n",
+                        "t.http:1:1: pre-request scripts are not run; use file variables, environment files, data "
+                                + "columns or {{$uuid}}-style values"),
+                Arguments.of(
+                        "POST http://h/x\n\n  < {% %}\n",
+                        "t.http:3:3: pre-request scripts are not run; use file variables, environment files, data "
+                                + "columns or {{$uuid}}-style values"),
+                Arguments.of(
                         "GET http://h/x\n\n>> out.json\n",
                         "t.http:3:1: response redirects (>> FILE) are not supported: journeys do not save responses"),
                 Arguments.of(
