@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * <p>{@code ###} separates requests (text after it names the next one, as does {@code # @name NAME}). Before a
  * request line come blank lines, comments ({@code #} or {@code //}), directives ({@link Directives}) and file
  * variables ({@code @name = value}); after it, headers up to a blank line, then the body up to the next {@code ###}
- * with trailing blank lines dropped and lines joined by LF. A body line {@code < ./path} puts that file's bytes
+ * with trailing blank lines dropped and lines joined by LF (a "body" of only comments and blank lines is comments,
+ * and its directives apply to the request above). A body line {@code < ./path} puts that file's bytes
  * there as they are; {@code <@ ./path} substitutes variables in it first. A {@code Host} header is kept;
  * {@code Content-Length} and {@code Transfer-Encoding} are refused (the writer frames the body). Pre-request and
  * response handler scripts and response redirects are refused: values come from variables, environments and data;
@@ -194,6 +195,15 @@ final class HttpFileParser {
             }
             return;
         }
+        if (onlyComments(body, lines)) {
+            for (int i : body) {
+                int at = Directives.directiveAt(lines.get(i));
+                if (at >= 0) {
+                    directives.apply(lines.get(i), i + 1, at, step);
+                }
+            }
+            body.clear();
+        }
         int last = body.size();
         while (last > 0 && lines.get(body.get(last - 1)).isBlank()) {
             last--;
@@ -216,6 +226,17 @@ final class HttpFileParser {
         }
         steps.add(step);
         vars.finished(step);
+    }
+
+    /** Whether the body is only comments and blank lines: then they are comments, not a body. */
+    private static boolean onlyComments(List<Integer> body, List<String> lines) {
+        for (int i : body) {
+            String t = lines.get(i).strip();
+            if (!t.isEmpty() && !t.startsWith("#") && !t.startsWith("//")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void bodyLine(String line, int lineNo, TemplateBuilder out, StepDraft step) {

@@ -168,6 +168,9 @@ class HttpFileParserTest {
                 # @no-log
                 # @no-cookie-jar
                 GET HTTP://[::1]:8080?a=1
+
+                # only comments after a request are no body
+                // @check status == 204
                 """);
         Journey j = JourneyPlans.load(List.of(file.toString()), null, null, DataMode.SEQUENTIAL, 1)
                 .journeys()
@@ -190,5 +193,7 @@ class HttpFileParserTest {
         assertThat(Render.template(second.target())).isEqualTo("/?a=1");
         assertThat(second.origin()).isEqualTo("http://[::1]:8080");
         assertThat(second.expect()).isEqualTo("2xx");
+        assertThat(second.body().parts()).isEmpty();
+        assertThat(second.checks()).extracting(Render::check).containsExactly("STATUS EQ '204' number 204.0 @12:11");
     }
 }
