@@ -7,6 +7,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -252,7 +253,7 @@ final class Variables {
         } else if (rest.startsWith("headers.") && rest.length() > 8) {
             String header = rest.substring(8);
             source = new Export.Header(header);
-            key = stepName + " header " + header.toLowerCase(java.util.Locale.ROOT);
+            key = stepName + " header " + header.toLowerCase(Locale.ROOT);
         } else {
             throw new JourneyException(
                     new Location(file, line, restAt + 1),
