@@ -80,6 +80,7 @@ final class CheckParser {
             skipSpace();
             int lowAt = pos;
             int low = status();
+            skipSpace();
             if (!s.startsWith("..", pos)) {
                 throw error(pos, "expected '..' between the statuses of a range, as in 'status in 200..299'");
             }

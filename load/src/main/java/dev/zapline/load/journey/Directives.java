@@ -71,16 +71,16 @@ final class Directives {
                 if (value.isEmpty() || value.chars().anyMatch(Character::isWhitespace)) {
                     throw new JourneyException(argAt, "expected one word after @name, found '" + value + "'");
                 }
-                once(step.directiveName, where, "@name");
+                once(step.directiveName != null, where, "@name");
                 step.directiveName = value;
             }
             case "@check" -> step.checks.add(CheckParser.parse(file, line, text, arg));
             case "@expect" -> {
-                once(step.expect, where, "@expect");
+                once(step.expect != null, where, "@expect");
                 step.expect = expect(value, argAt);
             }
             case "@think" -> {
-                once(step.thinkNanos < 0 ? null : "", where, "@think");
+                once(step.thinkNanos >= 0, where, "@think");
                 step.thinkNanos = Durations.nanos(value);
                 if (step.thinkNanos < 0) {
                     throw new JourneyException(
@@ -95,8 +95,8 @@ final class Directives {
         }
     }
 
-    private static void once(Object previous, Location where, String word) {
-        if (previous != null) {
+    private static void once(boolean given, Location where, String word) {
+        if (given) {
             throw new JourneyException(where, word + " is given twice for this request");
         }
     }

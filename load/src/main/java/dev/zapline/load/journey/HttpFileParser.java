@@ -19,10 +19,12 @@ import java.util.regex.Pattern;
  * <p>{@code ###} separates requests (text after it names the next one, as does {@code # @name NAME}). Before a
  * request line come blank lines, comments ({@code #} or {@code //}), directives ({@link Directives}) and file
  * variables ({@code @name = value}); after it, headers up to a blank line, then the body up to the next {@code ###}
- * with trailing blank lines dropped and lines joined by LF. A body line {@code < ./path} puts that file's bytes
+ * with trailing blank lines dropped and lines joined by LF (a "body" of only comments and blank lines is comments,
+ * and its directives apply to the request above). A body line {@code < ./path} puts that file's bytes
  * there as they are; {@code <@ ./path} substitutes variables in it first. A {@code Host} header is kept;
- * {@code Content-Length} and {@code Transfer-Encoding} are refused (the writer frames the body). Response handler
- * scripts and response redirects are refused: extract with {@code # @gg-export} and check with {@code # @check}.
+ * {@code Content-Length} and {@code Transfer-Encoding} are refused (the writer frames the body). Pre-request and
+ * response handler scripts and response redirects are refused: values come from variables, environments and data;
+ * responses are read with {@code # @gg-export} and {@code # @check}.
  */
 final class HttpFileParser {
 
@@ -94,7 +96,7 @@ final class HttpFileParser {
                 i++;
                 continue;
             }
-            if (state != State.BODY || t.startsWith(">")) {
+            if (state != State.BODY || t.startsWith(">") || t.startsWith("<")) {
                 refuseHandler(t, i + 1, line.length() - line.stripLeading().length());
             }
             if (state == State.BODY) {
@@ -126,11 +128,18 @@ final class HttpFileParser {
             throw new JourneyException(
                     at, "response redirects (>> FILE) are not supported: journeys do not save " + "responses");
         }
+        if (t.startsWith("< {%") || t.startsWith("<{%")) {
+            throw new JourneyException(
+                    at,
+                    "pre-request scripts are not run; use file variables, environment files, "
+                            + "data columns or {{$uuid}}-style values");
+        }
         if (t.startsWith("> {%") || t.startsWith(">{%") || (t.startsWith("> ") && t.endsWith(".js"))) {
             throw new JourneyException(
                     at,
                     "response handler scripts are not run; extract values with "
-                            + "'# @gg-export NAME = jsonpath: $.path' and test responses with '# @check ...' before the "
+                            + "'# @gg-export NAME = jsonpath: $.path' and test responses with '# @check ...' before "
+                            + "the "
                             + "request line");
         }
     }
@@ -186,6 +195,15 @@ final class HttpFileParser {
             }
             return;
         }
+        if (onlyComments(body, lines)) {
+            for (int i : body) {
+                int at = Directives.directiveAt(lines.get(i));
+                if (at >= 0) {
+                    directives.apply(lines.get(i), i + 1, at, step);
+                }
+            }
+            body.clear();
+        }
         int last = body.size();
         while (last > 0 && lines.get(body.get(last - 1)).isBlank()) {
             last--;
@@ -208,6 +226,17 @@ final class HttpFileParser {
         }
         steps.add(step);
         vars.finished(step);
+    }
+
+    /** Whether the body is only comments and blank lines: then they are comments, not a body. */
+    private static boolean onlyComments(List<Integer> body, List<String> lines) {
+        for (int i : body) {
+            String t = lines.get(i).strip();
+            if (!t.isEmpty() && !t.startsWith("#") && !t.startsWith("//")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void bodyLine(String line, int lineNo, TemplateBuilder out, StepDraft step) {

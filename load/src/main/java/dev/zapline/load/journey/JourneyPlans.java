@@ -9,9 +9,9 @@ import java.util.Map;
 
 /**
  * Reads what {@code zapline load FILE.http[:WEIGHT]... [--env NAME] [--data FILE]} runs: the data file first (its
- * header names the columns {@code {{name}}} may read), then each {@code .http} file with the environment files
- * beside it ({@link EnvFiles}) into one {@link Journey} named after the file. Every request of every file must go
- * to one origin.
+ * header names the columns {@code {{name}}} may read), then each {@code .http} (or {@code .rest}) file with the
+ * environment files beside it ({@link EnvFiles}) into one {@link Journey} named after the file. Every request of
+ * every file must go to one origin. Without a data file the plan's {@link JourneyPlan#data} is null.
  */
 public final class JourneyPlans {
 
@@ -27,6 +27,7 @@ public final class JourneyPlans {
      * @throws JourneyException at {@code file:line:column} for anything that cannot be run: a missing file, a bad
      *     weight, a name given twice, any error in the data, environment or {@code .http} files, or a request to
      *     another origin than the first one's
+     * @throws IllegalArgumentException when {@code fileArgs} is empty
      */
     public static JourneyPlan load(List<String> fileArgs, String envName, Path dataFile, DataMode mode, long seed) {
         if (fileArgs.isEmpty()) {

@@ -283,7 +283,9 @@ final class JsonText {
         if (s.charAt(pos) == '-') {
             pos++;
         }
-        if (digits() == 0) {
+        if (pos < s.length() && s.charAt(pos) == '0') {
+            pos++;
+        } else if (digits() == 0) {
             throw error("expected a digit");
         }
         if (pos < s.length() && s.charAt(pos) == '.') {

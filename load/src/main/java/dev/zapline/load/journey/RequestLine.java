@@ -7,9 +7,9 @@ import java.util.Locale;
 
 /**
  * A request line, {@code METHOD URL [HTTP/1.1]} or just {@code URL} (GET), with JetBrains' continuation lines (an
- * indented line starting with {@code ?} or {@code &} goes on with the query). The URL is absolute, http or https;
- * its scheme, host and port must be constant once variables are substituted, and become the step's origin with the
- * port made explicit; the rest is the target template.
+ * indented line starting with {@code ?}, {@code &} or {@code /}, but not {@code //}, goes on with the URL). The URL
+ * is absolute, http or https; its scheme, host and port must be constant once variables are substituted, and become
+ * the step's origin with the port made explicit; the rest is the target template.
  */
 final class RequestLine {
 
@@ -66,7 +66,8 @@ final class RequestLine {
 
     private static boolean continues(String line) {
         String t = line.stripLeading();
-        return t.length() < line.length() && (t.startsWith("?") || t.startsWith("&"));
+        boolean path = t.startsWith("/") && !t.startsWith("//");
+        return t.length() < line.length() && (t.startsWith("?") || t.startsWith("&") || path);
     }
 
     private static void url(

@@ -7,6 +7,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -239,16 +240,20 @@ final class Variables {
             }
             JsonPathParser.Parsed p = JsonPathParser.parse(file, line, text, pathAt);
             if (p.end() != end) {
+                int bad = p.end();
+                while (Character.isWhitespace(text.charAt(bad))) {
+                    bad++;
+                }
                 throw new JourneyException(
-                        new Location(file, line, p.end() + 1),
-                        "unexpected '" + text.substring(p.end(), end) + "' after the JSONPath");
+                        new Location(file, line, bad + 1),
+                        "unexpected '" + text.substring(bad, end) + "' after the JSONPath");
             }
             source = new Export.Body(p.path());
             key = stepName + " body " + p.path().text();
         } else if (rest.startsWith("headers.") && rest.length() > 8) {
             String header = rest.substring(8);
             source = new Export.Header(header);
-            key = stepName + " header " + header.toLowerCase(java.util.Locale.ROOT);
+            key = stepName + " header " + header.toLowerCase(Locale.ROOT);
         } else {
             throw new JourneyException(
                     new Location(file, line, restAt + 1),
@@ -274,7 +279,8 @@ final class Variables {
         int bestDistance = Integer.MAX_VALUE;
         for (String k : known) {
             int d = distance(name, k);
-            if (d < bestDistance && d <= Math.max(1, Math.min(name.length(), k.length()) / 3)) {
+            int shorter = Math.min(name.length(), k.length());
+            if (d < bestDistance && d < shorter && d <= Math.max(1, shorter / 3)) {
                 best = k;
                 bestDistance = d;
             }

@@ -92,6 +92,14 @@ class HttpFileErrorsTest {
                         "t.http:2:1: response handler scripts are not run; extract values with '# @gg-export NAME = "
                                 + "jsonpath: $.path' and test responses with '# @check ...' before the request line"),
                 Arguments.of(
+                        "< {%\n  request.variables.set('a', '1')\n%}\nGET http://h/x\n",
+                        "t.http:1:1: pre-request scripts are not run; use file variables, environment files, data "
+                                + "columns or {{$uuid}}-style values"),
+                Arguments.of(
+                        "POST http://h/x\n\n  < {% %}\n",
+                        "t.http:3:3: pre-request scripts are not run; use file variables, environment files, data "
+                                + "columns or {{$uuid}}-style values"),
+                Arguments.of(
                         "GET http://h/x\n\n>> out.json\n",
                         "t.http:3:1: response redirects (>> FILE) are not supported: journeys do not save responses"),
                 Arguments.of(
@@ -137,6 +145,15 @@ class HttpFileErrorsTest {
                         "# @name a\nGET http://h/\n\n###\nGET http://h/{{a.request.body.$.x}}\n",
                         "t.http:5:16: only responses can be referenced: {{name.response.body.$.path}} or "
                                 + "{{name.response.headers.Name}}"),
+                Arguments.of(
+                        "# @name a\nGET http://h/\n\n###\nGET http://h/{{a.response.body.$.x y}}\n",
+                        "t.http:5:36: unexpected 'y' after the JSONPath"),
+                Arguments.of(
+                        "# @gg-export id = jsonpath: $.id x\nGET http://h/\n",
+                        "t.http:1:33: unexpected 'x' after the JSONPath"),
+                Arguments.of("GET http:///x\n", "t.http:1:5: expected a host after http://"),
+                Arguments.of(
+                        "# @name a\n# @name b\nGET http://h/\n", "t.http:2:3: @name is given twice for this request"),
                 Arguments.of(
                         "# @gg-export id = regex: id=([0-9+)\nGET http://h/\n",
                         "t.http:1:35: bad regex: Unclosed character class"),

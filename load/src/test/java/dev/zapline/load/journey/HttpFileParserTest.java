@@ -2,10 +2,14 @@ package dev.zapline.load.journey;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.load.engine.StatusSet;
+import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The three syntaxes, read from fixtures into the exact model. */
 class HttpFileParserTest {
@@ -149,5 +153,47 @@ class HttpFileParserTest {
         assertThat(orders.thinkNanos()).isEqualTo(1_500_000_000L);
         assertThat(orders.keepBody()).isTrue();
         assertThat(orders.exports()).isEmpty();
+    }
+
+    @Test
+    void dynamicsOriginsAndExpectations(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("d.http");
+        Files.writeString(file, """
+                # @expect 200-204, 3xx,404
+                http://[::1]:8080
+                X-A: {{$guid}}|{{ $randomInt }}|{{$randomInt -5 5}}|{{$isoTimestamp}}
+
+                ###
+                // @name=q
+                # @no-log
+                # @no-cookie-jar
+                GET HTTP://[::1]:8080?a=1
+
+                # only comments after a request are no body
+                // @check status == 204
+                """);
+        Journey j = JourneyPlans.load(List.of(file.toString()), null, null, DataMode.SEQUENTIAL, 1)
+                .journeys()
+                .get(0);
+        Step first = j.steps().get(0);
+        assertThat(first.name()).isEqualTo("GET /");
+        assertThat(first.origin()).isEqualTo("http://[::1]:8080");
+        assertThat(Render.template(first.target())).isEqualTo("/");
+        assertThat(Render.headers(first))
+                .containsExactly("X-A: <UUID 0 0>|<RANDOM_INT 0 1000>|<RANDOM_INT -5 5>|<ISO_TIMESTAMP 0 0>");
+        assertThat(first.expect()).isEqualTo("200-204,3xx,404");
+        StatusSet expect = StatusSet.parse(first.expect());
+        assertThat(List.of(199, 200, 204, 205, 300, 399, 403, 404, 405))
+                .filteredOn(expect::contains)
+                .containsExactly(200, 204, 300, 399, 404);
+        assertThat(Render.template(first.body())).isEmpty();
+        assertThat(first.body().parts()).isEmpty();
+        Step second = j.steps().get(1);
+        assertThat(second.name()).isEqualTo("q");
+        assertThat(Render.template(second.target())).isEqualTo("/?a=1");
+        assertThat(second.origin()).isEqualTo("http://[::1]:8080");
+        assertThat(second.expect()).isEqualTo("2xx");
+        assertThat(second.body().parts()).isEmpty();
+        assertThat(second.checks()).extracting(Render::check).containsExactly("STATUS EQ '204' number 204.0 @12:11");
     }
 }
