@@ -263,8 +263,10 @@ final class ResponseFields {
     /**
      * The whole value of a {@link #capturingOnly} field, {@code a[from, to)} (valid field-value bytes): what
      * {@link #valueByte} for each of them does, in one copy.
+     *
+     * @return {@code to}
      */
-    void captureValue(byte[] a, int from, int to) {
+    int captureValue(byte[] a, int from, int to) {
         int s = from;
         int e = to;
         while (s < e && (a[s] == ' ' || a[s] == '\t')) {
@@ -284,6 +286,7 @@ final class ResponseFields {
         }
         System.arraycopy(a, s, into, 0, n);
         valueLengths[capture] = n;
+        return to;
     }
 
     private void captureByte(byte b) {

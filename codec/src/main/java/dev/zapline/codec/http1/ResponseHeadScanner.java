@@ -176,9 +176,7 @@ final class ResponseHeadScanner implements ByteProcessor {
                 open = fields.interpreting();
             }
             if (open && fields.capturingOnly()) {
-                int valueEnd = Ascii.skipFieldValue(a, i, end);
-                fields.captureValue(a, i, valueEnd);
-                i = valueEnd;
+                i = fields.captureValue(a, i, Ascii.skipFieldValue(a, i, end));
             } else if (open) {
                 while (i < end) {
                     byte v = a[i];
