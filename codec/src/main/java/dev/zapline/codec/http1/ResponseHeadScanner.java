@@ -66,8 +66,9 @@ final class ResponseHeadScanner implements ByteProcessor {
      * reason or without, field lines ending in CRLF, no obs-fold, no whitespace before a colon) read with tight
      * loops over {@code a[from, to)} instead of one {@link #process} call per byte. A field that may be interpreted
      * ({@link ResponseFields#mayInterpret}) has its name matched whole ({@link ResponseFields#name}, what the
-     * per-byte calls decide) and its value fed byte by byte as {@link #process} feeds it, so every value is checked
-     * the same way and at the same byte; any other field is only checked for syntax, eight value bytes at a time.
+     * per-byte calls decide) and, when it frames the message, its value fed byte by byte as {@link #process} feeds
+     * it, so every such value is checked the same way and at the same byte; any other field is only checked for
+     * syntax, eight value bytes at a time, and a captured one then copied whole.
      *
      * @return the index after the LF that ends the head (the scanner is then as {@link #process} leaves it), or
      *     -1 when the head is not complete in the range, is larger than the limits, or takes any turn this loop
@@ -174,7 +175,9 @@ final class ResponseHeadScanner implements ByteProcessor {
                 fields.name(a, nameFrom, nameLength);
                 open = fields.interpreting();
             }
-            if (open) {
+            if (open && fields.capturingOnly()) {
+                i = fields.captureValue(a, i, Ascii.skipFieldValue(a, i, end));
+            } else if (open) {
                 while (i < end) {
                     byte v = a[i];
                     if (v == '\r' || !Ascii.isFieldValueByte(v)) {

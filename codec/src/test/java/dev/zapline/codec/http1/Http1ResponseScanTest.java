@@ -182,7 +182,8 @@ class Http1ResponseScanTest {
             "text/plain",
             "1 2",
             "\t3",
-            "a longer value than eight bytes"
+            "a longer value than eight bytes",
+            "1234567  89 "
         };
         int n = rnd.nextInt(6);
         boolean chunkedBody = false;
