@@ -13,7 +13,8 @@ import java.util.List;
  * @param location the request line
  * @param origin scheme, host and port, as {@code https://host:port}; the same for every step of a run
  * @param target the request target (path and query) as sent on the request line
- * @param headers header fields as written (no {@code Host} or {@code Content-Length}: the writer adds them)
+ * @param headers header fields as written ({@code Content-Length} and {@code Transfer-Encoding} are refused: the
+ *     writer frames the body; {@code Host} is written from the origin unless the file gives one)
  * @param body the body, empty for none ({@code < ./file} is read into a literal)
  * @param expect the statuses that count as success: {@code 2xx} unless {@code # @expect status ...}
  * @param keepBody whether the response body is needed (an export or a check reads it)

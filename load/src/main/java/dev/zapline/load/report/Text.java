@@ -60,12 +60,22 @@ public final class Text {
                 s.requests(),
                 s.seconds(),
                 s.complete() ? "" : " (incomplete)"));
-        b.append(String.format(
-                Locale.ROOT,
-                "Rate        %s/s achieved%s (responses within the %.2f s)%n",
-                count(s.rateAchieved()),
-                s.rateTarget() > 0 ? " of " + count(s.rateTarget()) + "/s target" : "",
-                s.seconds()));
+        if (s.journeys() == null) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "Rate        %s/s achieved%s (responses within the %.2f s)%n",
+                    count(s.rateAchieved()),
+                    s.rateTarget() > 0 ? " of " + count(s.rateTarget()) + "/s target" : "",
+                    s.seconds()));
+        } else {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "Rate        %s responses/s within the %.2f s; journeys started %s/s%s%n",
+                    count(s.rateAchieved()),
+                    s.seconds(),
+                    count(s.seconds() > 0 ? s.journeys().started() / s.seconds() : 0),
+                    s.rateTarget() > 0 ? " of " + count(s.rateTarget()) + "/s target" : ""));
+        }
         if (s.drainSeconds() > 0 || s.drainResponses() > 0) {
             b.append(String.format(
                     Locale.ROOT,
