@@ -109,7 +109,8 @@ public final class RequestFlags {
     public Client journeyClient(ZapLoops loops, JourneyPlan journeys, TlsFlags tls, long timeoutNanos) {
         if (!method.equals("GET") || !headers.isEmpty() || body != null || bodyFile != null) {
             throw new IllegalArgumentException(
-                    "-X, -H, --body and --body-file are for a URL: a journey's .http file says what each request sends");
+                    "-X, -H, --body and --body-file are for a URL: a journey's .http file says what each request "
+                            + "sends");
         }
         if (schema != null || payloadFile != null) {
             throw new IllegalArgumentException("--schema and --payload are for zaprpc:// targets");

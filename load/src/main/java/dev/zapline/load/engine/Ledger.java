@@ -149,7 +149,7 @@ final class Ledger {
         }
     }
 
-    /** A step intended at {@code intended}, sent at {@code sent}, got a response at {@code now} counting as {@code o}. */
+    /** A step due at {@code intended}, sent at {@code sent}, got a response at {@code now} counting as {@code o}. */
     void stepAnswered(long first, int step, long intended, long sent, long now, int status, Outcome o, long bytes) {
         inflight--;
         recorderOf(first).response(status, o, intended, sent, now, bytes);
