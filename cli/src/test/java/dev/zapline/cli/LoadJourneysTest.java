@@ -146,4 +146,54 @@ class LoadJourneysTest {
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("no step 'logn'");
     }
+
+    @Test
+    void segmentsOfAJourneyRunMergeIntoOneRunAndTakeEachUniqueRowOnce() throws Exception {
+        Path journey = example();
+        StringBuilder csv = new StringBuilder("user,password\n");
+        for (int i = 1; i <= 150; i++) {
+            csv.append("user").append(i).append(",secret-user").append(i).append('\n');
+        }
+        Path rows = dir.resolve("rows.csv");
+        Files.writeString(rows, csv);
+        List<String> files = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Path json = dir.resolve("segment" + i + ".json");
+            files.add(json.toString());
+            // 100 journeys/s for 2 s would start 200, but there are only 150 rows: each segment takes its 75
+            Run r = load(
+                    journey.toString(),
+                    "--data",
+                    rows.toString(),
+                    "--data-mode",
+                    "unique",
+                    "--rate",
+                    "100",
+                    "-d",
+                    "2s",
+                    "--warmup",
+                    "0s",
+                    "-c",
+                    "2",
+                    "--quiet",
+                    "--segment",
+                    i + "/2",
+                    "--run-id",
+                    "shop",
+                    "--json",
+                    json.toString());
+            assertThat(r.exit()).as(r.err()).isZero();
+            JsonNode seg = new ObjectMapper().readTree(new java.io.File(json.toString()));
+            assertThat(seg.path("journeys").path("started").asLong()).isEqualTo(75);
+        }
+        Path merged = dir.resolve("run.json");
+        CliRun m = CliRun.of("merge", files.get(0), files.get(1), "-o", merged.toString());
+        assertThat(m.exit()).as(m.err()).isZero();
+        JsonNode root = new ObjectMapper().readTree(merged.toFile());
+        assertThat(root.path("journeys").path("started").asLong()).isEqualTo(150);
+        assertThat(root.path("journeys").path("completed").asLong()).isEqualTo(150);
+        for (JsonNode s : root.path("steps")) {
+            assertThat(s.path("requests").asLong()).as(s.path("key").asText()).isEqualTo(150);
+        }
+    }
 }
