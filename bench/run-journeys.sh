@@ -135,8 +135,8 @@ served() {
     | awk '/^zapline_server_requests_total\{/ { n += $NF; seen = 1 } END { if (seen) printf "%.0f\n", n }'
 }
 
-# The journey zapline load runs: JOURNEY copied into $tmp/journey with the scheme and host:port of each request
-# line's absolute URL replaced by this server's (so the file may name any host), beside the http-client env files
+# The journey zapline load runs: JOURNEY copied into $tmp/journey with the scheme and host:port of every absolute
+# URL in it (request lines and variables such as @base) replaced by this server's, beside the http-client env files
 # of its directory; JOURNEY_ENV=NAME adds --env NAME (for a file that takes its host from them).
 prepare_journey() {
   local d f
@@ -145,8 +145,7 @@ prepare_journey() {
   for f in http-client.env.json http-client.private.env.json; do
     [ -f "$d/$f" ] && cp "$d/$f" "$tmp/journey/"
   done
-  sed -E "s#^((GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[[:space:]]+)https?://[^/[:space:]]+#\\1$base#" "$journey" \
-    >"$tmp/journey/$(basename "$journey")"
+  sed -E "s#https?://[^/[:space:]\"]+#$base#g" "$journey" >"$tmp/journey/$(basename "$journey")"
   journey_run=("$tmp/journey/$(basename "$journey")")
   [ -n "${JOURNEY_ENV:-}" ] && journey_run+=(--env "$JOURNEY_ENV")
   if ! cmp -s "$journey" "${journey_run[0]}"; then
@@ -231,7 +230,9 @@ run_one() {
     sleep 5
   fi
   # timeout -> GNU time -> the tool (env and the launcher exec, so it keeps that pid: java or node)
-  child="$(pgrep -P "$(pgrep -P "$pid" | head -n1)" | head -n1 || true)"
+  child=""
+  i="$(pgrep -P "$pid" | head -n1 || true)"
+  [ -n "$i" ] && child="$(pgrep -P "$i" | head -n1 || true)"
   if [ -n "$child" ]; then
     l0="$(ticks "$child")" s0="$(served)"
     sleep $((duration - 6))
