@@ -52,7 +52,9 @@ class JourneyPageTest {
                 s.adaptive(),
                 s.pacing(),
                 s.timeline(),
-                s.protocol());
+                s.protocol(),
+                java.util.List.of(),
+                null);
     }
 
     @Test

@@ -83,67 +83,6 @@ public record Summary(
         steps = List.copyOf(steps);
     }
 
-    /** The summary of a run of fixed requests: no steps, no journeys. */
-    public Summary(
-            String target,
-            String model,
-            boolean complete,
-            double seconds,
-            long scheduled,
-            long requests,
-            long dropped,
-            long unconnected,
-            double rateTarget,
-            double rateAchieved,
-            double drainSeconds,
-            long drainResponses,
-            long errors,
-            Map<String, Long> outcomes,
-            Map<Integer, Long> statuses,
-            long bytesIn,
-            long bytesOut,
-            Latency corrected,
-            Latency service,
-            Latency connect,
-            long connectFailures,
-            Tls tls,
-            long inflightCeiling,
-            boolean adaptive,
-            Pacing pacing,
-            List<IntervalStats> timeline,
-            String protocol) {
-        this(
-                target,
-                model,
-                complete,
-                seconds,
-                scheduled,
-                requests,
-                dropped,
-                unconnected,
-                rateTarget,
-                rateAchieved,
-                drainSeconds,
-                drainResponses,
-                errors,
-                outcomes,
-                statuses,
-                bytesIn,
-                bytesOut,
-                corrected,
-                service,
-                connect,
-                connectFailures,
-                tls,
-                inflightCeiling,
-                adaptive,
-                pacing,
-                timeline,
-                protocol,
-                List.of(),
-                null);
-    }
-
     /** The step keyed {@code key}, or null. */
     public StepSummary step(String key) {
         for (StepSummary s : steps) {

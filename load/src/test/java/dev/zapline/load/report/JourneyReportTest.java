@@ -161,7 +161,9 @@ class JourneyReportTest {
                 s.adaptive(),
                 s.pacing(),
                 s.timeline(),
-                s.protocol());
+                s.protocol(),
+                java.util.List.of(),
+                null);
         assertThat(plain.steps()).isEmpty();
         assertThat(plain.journeys()).isNull();
         String json = JsonReport.render(plain);

@@ -153,6 +153,8 @@ class JsonReportTest {
                 s.adaptive(),
                 s.pacing(),
                 s.timeline(),
+                null,
+                java.util.List.of(),
                 null);
     }
 
@@ -226,6 +228,8 @@ class JsonReportTest {
                 false,
                 null,
                 timeline,
+                null,
+                java.util.List.of(),
                 null);
     }
 }

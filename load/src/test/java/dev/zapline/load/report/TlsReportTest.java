@@ -139,6 +139,8 @@ class TlsReportTest {
                 false,
                 null,
                 List.of(),
+                null,
+                java.util.List.of(),
                 null);
     }
 }

@@ -149,6 +149,8 @@ class FactsTest {
                 false,
                 null,
                 new ArrayList<>(),
+                null,
+                java.util.List.of(),
                 null);
     }
 }

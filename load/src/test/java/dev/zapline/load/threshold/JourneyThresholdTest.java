@@ -148,7 +148,9 @@ class JourneyThresholdTest {
                 s.adaptive(),
                 s.pacing(),
                 s.timeline(),
-                s.protocol());
+                s.protocol(),
+                java.util.List.of(),
+                null);
         Facts f = Facts.of(plain);
         assertThat(f.stepKeys()).isEmpty();
         assertThat(judge("journeys_failed<1%", f).reason()).isEqualTo("the run has no journeys");
