@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zapline.cli.serve.ShopApi;
 import dev.zapline.server.App;
 import dev.zapline.server.ServerConfig;
+import dev.zapline.transport.ServerTls;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -194,6 +195,53 @@ class LoadJourneysTest {
         assertThat(root.path("journeys").path("completed").asLong()).isEqualTo(150);
         for (JsonNode s : root.path("steps")) {
             assertThat(s.path("requests").asLong()).as(s.path("key").asText()).isEqualTo(150);
+        }
+    }
+
+    /** The example journey over https:// against the shop behind TLS 1.3 (the hybrid group by default). */
+    @Test
+    void theExampleJourneyRunsOverTls() throws Exception {
+        ServerTls tls = ServerTls.selfSigned("localhost", "127.0.0.1");
+        App secure = ShopApi.create().routes(App.create(ServerConfig.defaults().withEventLoops(1)));
+        secure.tls(tls).listen("https://127.0.0.1:0").start();
+        try {
+            Path repo = Path.of("..").toAbsolutePath().normalize();
+            String http = Files.readString(repo.resolve("examples/shop.http"))
+                    .replace(
+                            "http://127.0.0.1:8080",
+                            "https://127.0.0.1:" + secure.addresses().get(0).port());
+            Path f = dir.resolve("tls-shop.http");
+            Files.writeString(f, http);
+            Path ca = Files.writeString(dir.resolve("ca.pem"), tls.certificatePem());
+            Path json = dir.resolve("tls.json");
+            Run r = load(
+                    f.toString(),
+                    "--data",
+                    repo.resolve("examples/users.csv").toString(),
+                    "--cacert",
+                    ca.toString(),
+                    "--rate",
+                    "50",
+                    "-d",
+                    "1s",
+                    "--warmup",
+                    "0s",
+                    "-c",
+                    "2",
+                    "--quiet",
+                    "--json",
+                    json.toString());
+            assertThat(r.exit()).as(r.err()).isZero();
+            JsonNode root = new ObjectMapper().readTree(json.toFile());
+            assertThat(root.path("journeys").path("completed").asLong()).isEqualTo(50);
+            assertThat(root.path("summary")
+                            .path("tls")
+                            .path("groups")
+                            .path("X25519MLKEM768")
+                            .asLong())
+                    .isEqualTo(2);
+        } finally {
+            secure.close();
         }
     }
 }
