@@ -25,6 +25,9 @@ import java.util.concurrent.CompletableFuture;
  */
 final class Http1Connection extends LoadConnection implements Response {
 
+    /** Capacity of a body buffer kept between responses (journeys); a larger one is dropped after its response. */
+    private static final int KEPT_BODY = 64 * 1024;
+
     /** Size of the per-thread inbound copy; a larger read is decoded in pieces of this size. */
     private static final int SCRATCH = 64 * 1024;
 
@@ -146,7 +149,8 @@ final class Http1Connection extends LoadConnection implements Response {
             tags.poll();
         }
         if (body != null) {
-            body.clear();
+            // a large body's buffer is let go: 10,000 idle connections must not each keep the largest they saw
+            body = body.capacity() > KEPT_BODY ? null : body.clear();
         }
         return true;
     }
