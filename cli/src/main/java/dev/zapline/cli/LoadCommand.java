@@ -298,6 +298,13 @@ public final class LoadCommand implements Callable<Integer> {
             }
             return null;
         }
+        if (targets != null) {
+            throw new IllegalArgumentException("give journeys (FILE.http) or --targets FILE, not both");
+        }
+        if (!expectStatus.equals("2xx")) {
+            throw new IllegalArgumentException(
+                    "--expect-status is for a URL: a journey's step says its own with '# @expect status ...'");
+        }
         if (journeyPlan == null) {
             List<String> files = new ArrayList<>();
             files.add(url);

@@ -132,6 +132,21 @@ class LoadJourneysTest {
     }
 
     @Test
+    void optionsForAUrlAreRefusedWithJourneys() throws Exception {
+        String file = example().toString();
+        Run status = load(file, "--rate", "10", "-d", "1s", "--expect-status", "404");
+        assertThat(status.exit()).isEqualTo(2);
+        assertThat(status.err()).contains("# @expect status");
+        String users = dir.resolve("users.csv").toString();
+        Run header = load(file, "--data", users, "--rate", "10", "-d", "1s", "-H", "X-A: b");
+        assertThat(header.exit()).isEqualTo(2);
+        assertThat(header.err()).contains("-X, -H, --body and --body-file are for a URL");
+        Run h2 = load(file, "--data", users, "--rate", "10", "-d", "1s", "--http2");
+        assertThat(h2.exit()).isEqualTo(2);
+        assertThat(h2.err()).contains("journeys speak HTTP/1.1");
+    }
+
+    @Test
     void aThresholdOnAStepTheRunDoesNotHaveIsRefused() throws Exception {
         Run r = load(
                 example().toString(),
