@@ -3,6 +3,7 @@ package dev.zapline.cli;
 import dev.zapline.cli.load.AbortDelay;
 import dev.zapline.cli.load.CommandText;
 import dev.zapline.cli.load.Durations;
+import dev.zapline.cli.load.JourneyFlags;
 import dev.zapline.cli.load.NettyDefaults;
 import dev.zapline.cli.load.RequestFlags;
 import dev.zapline.cli.load.SegmentFlags;
@@ -14,9 +15,7 @@ import dev.zapline.load.engine.Engine;
 import dev.zapline.load.engine.LoadPlan;
 import dev.zapline.load.engine.NanoClock;
 import dev.zapline.load.engine.Segment;
-import dev.zapline.load.journey.DataMode;
 import dev.zapline.load.journey.JourneyPlan;
-import dev.zapline.load.journey.JourneyPlans;
 import dev.zapline.load.journey.Layouts;
 import dev.zapline.load.report.LiveMetrics;
 import dev.zapline.load.report.ReportOptions;
@@ -64,34 +63,8 @@ public final class LoadCommand implements Callable<Integer> {
                             + "(or --targets); or FILE.http[:WEIGHT]: a journey (docs/journeys.md)")
     String url;
 
-    @Parameters(
-            index = "1..*",
-            paramLabel = "FILE.http[:WEIGHT]",
-            arity = "0..*",
-            description = "More journeys, each started in proportion to its weight (default 1).")
+    @Parameters(index = "1..*", paramLabel = "FILE.http[:WEIGHT]", description = "More journeys, by weight.")
     List<String> moreJourneys = new ArrayList<>();
-
-    @Option(
-            names = "--env",
-            paramLabel = "NAME",
-            description = "Journeys: the environment of http-client.env.json (and http-client.private.env.json) "
-                    + "beside each .http file.")
-    String env;
-
-    @Option(
-            names = "--data",
-            paramLabel = "FILE",
-            description = "Journeys: rows of variables, FILE.csv (a header row names them) or FILE.json (an array "
-                    + "of objects); each journey takes one row.")
-    Path data;
-
-    @Option(
-            names = "--data-mode",
-            paramLabel = "sequential|random|unique",
-            description = "Journeys: which row each journey takes: the next (wrapping around), one drawn at random "
-                    + "(--seed), or each row at most once per run (then no journey starts once they run out) "
-                    + "(default ${DEFAULT-VALUE}).")
-    String dataMode = "sequential";
 
     @Option(
             names = "--targets",
@@ -263,6 +236,9 @@ public final class LoadCommand implements Callable<Integer> {
     SegmentFlags split = new SegmentFlags();
 
     @Mixin
+    JourneyFlags journeys = new JourneyFlags();
+
+    @Mixin
     TlsFlags tls = new TlsFlags();
 
     @Mixin
@@ -277,53 +253,26 @@ public final class LoadCommand implements Callable<Integer> {
     /** Maps the options to the plan; {@link #client} reads the HTTP version and depth it settled on. */
     private final LoadPlanning planning = new LoadPlanning(this);
 
-    /** The journeys of the {@code .http} files given, read once ({@link #journeyPlan}); null for a URL. */
-    private JourneyPlan journeyPlan;
-
-    /** Whether the command runs journeys: its first argument is a {@code .http} file. */
-    boolean runsJourneys() {
-        return url != null && JourneyPlan.isJourneyArg(url);
-    }
-
     /**
      * The journeys the arguments name, read once before anything connects; null when the command has a URL.
      *
      * @throws dev.zapline.load.journey.JourneyException for a file that cannot be run ({@code file:line:column})
      */
     JourneyPlan journeyPlan() {
-        if (!runsJourneys()) {
-            if (!moreJourneys.isEmpty() || env != null || data != null) {
-                throw new IllegalArgumentException(
-                        "more than one target, --env and --data are for journeys: zapline load FILE.http ...");
-            }
-            return null;
-        }
-        if (targets != null) {
-            throw new IllegalArgumentException("give journeys (FILE.http) or --targets FILE, not both");
-        }
-        if (!expectStatus.equals("2xx")) {
-            throw new IllegalArgumentException(
-                    "--expect-status is for a URL: a journey's step says its own with '# @expect status ...'");
-        }
-        if (journeyPlan == null) {
-            List<String> files = new ArrayList<>();
-            files.add(url);
-            files.addAll(moreJourneys);
-            journeyPlan = JourneyPlans.load(files, env, data, DataMode.parse(dataMode), seed);
-        }
-        return journeyPlan;
+        return journeys.plan(url, moreJourneys, targets, expectStatus, seed);
     }
 
     @Override
     public Integer call() throws Exception {
         // all refused before anything starts, like any bad input (exit status 2)
-        JourneyPlan journeys = journeyPlan();
+        JourneyPlan journeyPlan = journeyPlan();
         Thresholds checks = Thresholds.parse(thresholds);
         double abortAfter = abortAfterSeconds(checks);
         StartAt start = split.startAt(java.time.Instant.now());
         LoadPlan plan = start == null ? plan() : start.fit(plan());
         checks.checkModel(plan.isOpen());
-        checks.checkSteps(journeys == null ? List.of() : Layouts.of(journeys).steps());
+        checks.checkSteps(
+                journeyPlan == null ? List.of() : Layouts.of(journeyPlan).steps());
         Gate gate = checks.isEmpty() ? null : new Gate(checks, abortAfter);
         if (Main.ownsProcess()) {
             // before the first Netty class: they read these once (see NettyDefaults)
@@ -350,7 +299,7 @@ public final class LoadCommand implements Callable<Integer> {
             String command = commandLine();
             String name = targets != null
                     ? "targets " + targets
-                    : journeys != null ? "journeys " + String.join(" ", allJourneyArgs()) : url;
+                    : journeyPlan != null ? "journeys " + String.join(" ", JourneyFlags.files(url, moreJourneys)) : url;
             Reporter reporter = new Reporter(
                             engine,
                             new ReportOptions(
@@ -365,8 +314,7 @@ public final class LoadCommand implements Callable<Integer> {
                             late));
             int status = LoadFinish.run(engine, reporter, gate, html, command);
             if (engine.dataRowsRanOut()) {
-                System.err.println("zapline load: every row of --data " + data
-                        + " was taken (--data-mode unique): no journey started after that");
+                System.err.println(journeys.rowsOutLine());
             }
             return status;
         }
@@ -427,13 +375,6 @@ public final class LoadCommand implements Callable<Integer> {
                 transport,
                 warm,
                 plan.measuredNanos() / 1e9);
-    }
-
-    private List<String> allJourneyArgs() {
-        List<String> all = new ArrayList<>();
-        all.add(url);
-        all.addAll(moreJourneys);
-        return all;
     }
 
     private Client client(ZapLoops loops) throws java.io.IOException {

@@ -268,12 +268,7 @@ public final class Engine {
 
     /** Whether some loop stopped starting journeys because unique data rows ran out. */
     public boolean dataRowsRanOut() {
-        for (LoopDriver d : drivers) {
-            if (d.rowsOut()) {
-                return true;
-            }
-        }
-        return false;
+        return java.util.Arrays.stream(drivers).anyMatch(LoopDriver::rowsOut);
     }
 
     /** A journey run's names of journeys, steps and checks, or null for a run of fixed requests. */
