@@ -12,9 +12,7 @@ final class IdQueues {
     private long[] due = new long[64];
     private int[] heap = new int[64];
     private int heapSize;
-    private int[] ready = new int[64];
-    private int readyHead;
-    private int readySize;
+    private final IntFifo ready = new IntFifo();
 
     /** When iteration {@code id}'s next step is due (set by {@link #think} or {@link #ready}). */
     long due(int id) {
@@ -87,39 +85,24 @@ final class IdQueues {
     void ready(int id, long at) {
         ensure(id);
         due[id] = at;
-        if (readySize == ready.length) {
-            int[] grown = new int[ready.length * 2];
-            for (int k = 0; k < readySize; k++) {
-                grown[k] = ready[(readyHead + k) & (ready.length - 1)];
-            }
-            ready = grown;
-            readyHead = 0;
-        }
-        ready[(readyHead + readySize) & (ready.length - 1)] = id;
-        readySize++;
+        ready.add(id);
     }
 
     boolean hasReady() {
-        return readySize > 0;
+        return !ready.isEmpty();
     }
 
     int readyCount() {
-        return readySize;
+        return ready.size();
     }
 
     /** The oldest ready iteration, or -1; {@link #pollReady} takes it. */
     int peekReady() {
-        return readySize == 0 ? -1 : ready[readyHead];
+        return ready.isEmpty() ? -1 : ready.peek();
     }
 
     int pollReady() {
-        if (readySize == 0) {
-            return -1;
-        }
-        int id = ready[readyHead];
-        readyHead = (readyHead + 1) & (ready.length - 1);
-        readySize--;
-        return id;
+        return ready.isEmpty() ? -1 : ready.poll();
     }
 
     private void ensure(int id) {

@@ -21,6 +21,10 @@ final class IntFifo {
         size++;
     }
 
+    int size() {
+        return size;
+    }
+
     boolean isEmpty() {
         return size == 0;
     }

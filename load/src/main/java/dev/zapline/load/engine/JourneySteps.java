@@ -170,7 +170,8 @@ final class JourneySteps {
         view.of(c.response(), status, now - sent);
         Outcome o = journeys.evaluate(id, view, bytes, passed, failed);
         ledger.stepAnswered(start, step, intended, sent, now, status, o, bytes);
-        ledger.checks(start, passed, failed, 0, passed.length);
+        int firstCheck = journeys.firstCheck(id);
+        ledger.checks(start, passed, failed, firstCheck, firstCheck + journeys.checks(id));
         if (o != Outcome.SUCCESS) {
             ledger.journeyFailed(start, step);
             end(id, now);

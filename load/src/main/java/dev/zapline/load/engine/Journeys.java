@@ -4,7 +4,6 @@ import dev.zapline.load.journey.Dynamics;
 import dev.zapline.load.journey.Iteration;
 import dev.zapline.load.journey.Journey;
 import dev.zapline.load.journey.JourneyPlan;
-import dev.zapline.load.journey.RequestWriter;
 import dev.zapline.load.journey.Response;
 import dev.zapline.load.journey.Step;
 import dev.zapline.load.journey.StepRunner;
@@ -34,7 +33,6 @@ final class Journeys {
     private final int[] firstStep;
 
     private final Step[] steps;
-    private final RequestWriter[] writers;
     private final StepRunner runner;
     private final Dynamics dynamics;
     private final DataRows rows;
@@ -70,14 +68,12 @@ final class Journeys {
             weights += journeys[j].weight();
         }
         this.steps = new Step[n];
-        this.writers = new RequestWriter[n];
         this.journeyOfStep = new int[n];
         this.cycle = new int[weights];
         int c = 0;
         for (int j = 0; j < journeys.length; j++) {
             for (Step s : journeys[j].steps()) {
                 steps[firstStep[j] + s.index()] = s;
-                writers[firstStep[j] + s.index()] = new RequestWriter(s);
                 journeyOfStep[firstStep[j] + s.index()] = j;
             }
             for (int w = 0; w < journeys[j].weight(); w++) {
@@ -191,7 +187,7 @@ final class Journeys {
      */
     boolean render(int id, long wallMillis) {
         rendered.clear();
-        return writers[stepOf[id]].write(its[id], dynamics, wallMillis, rendered) >= 0;
+        return runner.writer(steps[stepOf[id]]).write(its[id], dynamics, wallMillis, rendered) >= 0;
     }
 
     /** The request {@link #render} wrote last, for the connection to copy; its length is what was sent. */
@@ -222,6 +218,16 @@ final class Journeys {
     boolean hasNext(int id) {
         Step s = steps[stepOf[id]];
         return s.index() + 1 < journeys[journeyOf[id]].steps().size();
+    }
+
+    /** The run-wide number of iteration {@code id}'s current step's first check ({@link StepRunner#checkIndex}). */
+    int firstCheck(int id) {
+        return runner.checkIndex(steps[stepOf[id]], 0);
+    }
+
+    /** How many checks iteration {@code id}'s current step has. */
+    int checks(int id) {
+        return steps[stepOf[id]].checks().size();
     }
 
     /** Think time after iteration {@code id}'s current step. */
