@@ -24,52 +24,20 @@ class JourneyPageTest {
         return RunReport.Run.parse(name, JsonReport.render(s), name);
     }
 
-    private static Summary plain(Summary s) {
-        return new Summary(
-                s.target(),
-                s.model(),
-                s.complete(),
-                s.seconds(),
-                s.scheduled(),
-                s.requests(),
-                s.dropped(),
-                s.unconnected(),
-                s.rateTarget(),
-                s.rateAchieved(),
-                s.drainSeconds(),
-                s.drainResponses(),
-                s.errors(),
-                s.outcomes(),
-                s.statuses(),
-                s.bytesIn(),
-                s.bytesOut(),
-                s.corrected(),
-                s.service(),
-                s.connect(),
-                s.connectFailures(),
-                s.tls(),
-                s.inflightCeiling(),
-                s.adaptive(),
-                s.pacing(),
-                s.timeline(),
-                s.protocol(),
-                java.util.List.of(),
-                null);
-    }
-
     @Test
     void onlyAJourneyRunsPageHasTheStepScriptAndItCarriesNoEncodedHistograms() {
         Summary s = JourneyFixture.summary(JourneyFixture.recorder(1));
         String page = RunReport.render(List.of(run("shop", s)));
         assertThat(page).contains(STEPS_SCRIPT, "\"key\":\"login\"", "\"failed_at\":");
         assertThat(page).doesNotContain(s.step("login").histograms().corrected(), "\"histograms\"");
-        String without = RunReport.render(List.of(run("plain", plain(s))));
+        String without = RunReport.render(List.of(run("plain", JourneyFixture.withoutJourneys(s))));
         assertThat(without).doesNotContain(STEPS_SCRIPT, "\"steps\"");
         assertThat(without)
                 .isEqualTo(Page.render(
                         "zapline load: plain",
                         "{\"kind\":\"runs\",\"runs\":[{\"name\":\"plain\",\"doc\":"
-                                + run("plain", plain(s)).doc() + "}]}",
+                                + run("plain", JourneyFixture.withoutJourneys(s))
+                                        .doc() + "}]}",
                         "runs.js"));
     }
 

@@ -136,4 +136,38 @@ public final class JourneyFixture {
         m.put("timeout", n);
         return m;
     }
+
+    /** {@code s} as a run of fixed requests reports it: the same figures, no steps, no journeys. */
+    public static Summary withoutJourneys(Summary s) {
+        return new Summary(
+                s.target(),
+                s.model(),
+                s.complete(),
+                s.seconds(),
+                s.scheduled(),
+                s.requests(),
+                s.dropped(),
+                s.unconnected(),
+                s.rateTarget(),
+                s.rateAchieved(),
+                s.drainSeconds(),
+                s.drainResponses(),
+                s.errors(),
+                s.outcomes(),
+                s.statuses(),
+                s.bytesIn(),
+                s.bytesOut(),
+                s.corrected(),
+                s.service(),
+                s.connect(),
+                s.connectFailures(),
+                s.tls(),
+                s.inflightCeiling(),
+                s.adaptive(),
+                s.pacing(),
+                s.timeline(),
+                s.protocol(),
+                java.util.List.of(),
+                null);
+    }
 }

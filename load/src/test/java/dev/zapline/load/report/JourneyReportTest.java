@@ -134,36 +134,7 @@ class JourneyReportTest {
     @Test
     void aRunWithoutJourneysHasNeitherKeyNorText() throws Exception {
         Summary s = JourneyFixture.summary(JourneyFixture.recorder(1));
-        Summary plain = new Summary(
-                s.target(),
-                s.model(),
-                s.complete(),
-                s.seconds(),
-                s.scheduled(),
-                s.requests(),
-                s.dropped(),
-                s.unconnected(),
-                s.rateTarget(),
-                s.rateAchieved(),
-                s.drainSeconds(),
-                s.drainResponses(),
-                s.errors(),
-                s.outcomes(),
-                s.statuses(),
-                s.bytesIn(),
-                s.bytesOut(),
-                s.corrected(),
-                s.service(),
-                s.connect(),
-                s.connectFailures(),
-                s.tls(),
-                s.inflightCeiling(),
-                s.adaptive(),
-                s.pacing(),
-                s.timeline(),
-                s.protocol(),
-                java.util.List.of(),
-                null);
+        Summary plain = JourneyFixture.withoutJourneys(s);
         assertThat(plain.steps()).isEmpty();
         assertThat(plain.journeys()).isNull();
         String json = JsonReport.render(plain);

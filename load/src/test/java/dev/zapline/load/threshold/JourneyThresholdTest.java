@@ -121,36 +121,7 @@ class JourneyThresholdTest {
     @Test
     void aRunWithoutJourneysHasNoJourneyFigures() {
         Summary s = run();
-        Summary plain = new Summary(
-                s.target(),
-                s.model(),
-                s.complete(),
-                s.seconds(),
-                s.scheduled(),
-                s.requests(),
-                s.dropped(),
-                s.unconnected(),
-                s.rateTarget(),
-                s.rateAchieved(),
-                s.drainSeconds(),
-                s.drainResponses(),
-                s.errors(),
-                s.outcomes(),
-                s.statuses(),
-                s.bytesIn(),
-                s.bytesOut(),
-                s.corrected(),
-                s.service(),
-                s.connect(),
-                s.connectFailures(),
-                s.tls(),
-                s.inflightCeiling(),
-                s.adaptive(),
-                s.pacing(),
-                s.timeline(),
-                s.protocol(),
-                java.util.List.of(),
-                null);
+        Summary plain = JourneyFixture.withoutJourneys(s);
         Facts f = Facts.of(plain);
         assertThat(f.stepKeys()).isEmpty();
         assertThat(judge("journeys_failed<1%", f).reason()).isEqualTo("the run has no journeys");
