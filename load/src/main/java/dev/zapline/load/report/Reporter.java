@@ -58,6 +58,8 @@ public final class Reporter {
     private PrintStream hdrOut;
     /** Where each closed interval is published for a metrics scrape, or null. */
     private LiveMetrics liveMetrics;
+    /** Follows each closed interval ({@code --tui}), or null. */
+    private LiveSink sink;
     /** Connections opened as of the last live line ({@code --reconnect-every}: the live line shows their rate). */
     private long lastOpened;
     /** Thresholds following the run, or null. */
@@ -104,6 +106,12 @@ public final class Reporter {
      */
     public Reporter metrics(LiveMetrics metrics) {
         this.liveMetrics = metrics;
+        return this;
+    }
+
+    /** Hands every interval it closes to {@code s}, and the final summary. Call before {@link #run()}. */
+    public Reporter sink(LiveSink s) {
+        this.sink = s;
         return this;
     }
 
@@ -177,6 +185,9 @@ public final class Reporter {
                     if (liveMetrics != null) {
                         liveMetrics.done();
                     }
+                    if (sink != null) {
+                        sink.done(s);
+                    }
                     if (options.live() != null) {
                         finalFrame(options.live(), s);
                     }
@@ -235,6 +246,9 @@ public final class Reporter {
             if (journeys != null) {
                 liveMetrics.journeys(journeys);
             }
+        }
+        if (sink != null) {
+            sink.interval(engine, s, agg.lastInterval(), warmup ? "warmup" : drain ? "drain" : "measured", journeys);
         }
         // a measured request may end in the interval that closes the warm-up (the swap comes a moment after it)
         if (hdr != null
