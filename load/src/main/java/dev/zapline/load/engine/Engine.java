@@ -1,6 +1,6 @@
 package dev.zapline.load.engine;
 
-import dev.zapline.client.TlsHandshakeException;
+import dev.zapline.load.control.Steering;
 import dev.zapline.load.journey.Layouts;
 import dev.zapline.load.metrics.Handshakes;
 import dev.zapline.load.metrics.JourneyLayout;
@@ -8,6 +8,7 @@ import dev.zapline.load.metrics.JourneyRecorder;
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.schedule.Schedule;
+import dev.zapline.load.schedule.Steered;
 import io.netty.channel.EventLoopGroup;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -47,11 +48,14 @@ public final class Engine {
     private final JourneyRecorder[] journeyRecorders;
     private final JourneyRecorder[] journeyWarmupRecorders;
     private final DataRows dataRows;
+    /** The schedule as steered while it runs, or null (a closed, split or unsteerable run). */
+    private final Steered steered;
+
+    private final RunSteering steering;
     private final CountDownLatch done;
-    private final Histogram connectTimes = LoopRecorder.newHistogram();
-    private final Handshakes handshakes = new Handshakes();
-    private long connectFailures;
-    private String firstConnectError;
+    /** Connect times, TLS handshakes and connect failures, from the loops. */
+    final Connects connects = new Connects();
+
     private volatile long start;
     private volatile long endNanos;
     private volatile long stoppedNanos = Long.MAX_VALUE;
@@ -74,6 +78,8 @@ public final class Engine {
                 ? null
                 : new DataRows(client.journeys().data(), client.journeys().mode(), segment);
         Schedule schedule = plan.isOpen() ? plan.schedule().segment(segment.index(), segment.count()) : null;
+        this.steered = schedule != null && plan.steerable() && segment.isWhole() ? new Steered(schedule) : null;
+        this.steering = new RunSteering(this, steered, drivers);
         for (int i = 0; i < n; i++) {
             drivers[i] = new LoopDriver(
                     this,
@@ -82,7 +88,11 @@ public final class Engine {
                     clock,
                     plan,
                     i,
-                    schedule == null ? null : schedule.forLoop(i, n).cursor());
+                    schedule == null
+                            ? null
+                            : steered == null
+                                    ? schedule.forLoop(i, n).cursor()
+                                    : schedule.forLoop(i, n).cursor(steered));
             recorders[i] = drivers[i].ledger().recorder();
             if (journeyRecorders.length > 0) {
                 journeyRecorders[i] = drivers[i].ledger().journeyRecorder();
@@ -180,9 +190,10 @@ public final class Engine {
      */
     void begin(Client client) {
         synchronized (this) {
-            if (connectTimes.getTotalCount() == 0) {
+            if (connects.count() == 0) {
                 abort();
-                throw new IllegalStateException("cannot connect to " + client.describe() + ": " + firstConnectError);
+                throw new IllegalStateException(
+                        "cannot connect to " + client.describe() + ": " + connects.firstError());
             }
         }
         long s = anchor == NO_ANCHOR ? clock.nanos() + LEAD : anchor - plan.warmupNanos();
@@ -232,6 +243,16 @@ public final class Engine {
     /** Which part of a split run this engine runs ({@link Segment#WHOLE} for an unsplit one). */
     public Segment segment() {
         return segment;
+    }
+
+    /** The run's one entry point for steering commands (the dashboard, {@code --control}). */
+    public Steering steering() {
+        return steering;
+    }
+
+    /** The schedule as steered so far, or null when the run cannot be steered (its plan's schedule holds). */
+    public Steered steered() {
+        return steered;
     }
 
     public NanoClock clock() {
@@ -349,44 +370,21 @@ public final class Engine {
      * they negotiated, and the failures by reason. Thread-safe; nothing in it for a plaintext target.
      */
     public Handshakes handshakes() {
-        return handshakes;
+        return connects.handshakes();
     }
 
     /** A copy of the connect-time histogram (ns); for a TLS connection, up to the TCP connection (no handshake). */
-    public synchronized Histogram connectTimes() {
-        return connectTimes.copy();
+    public Histogram connectTimes() {
+        return connects.times();
     }
 
     /** Connections opened so far (the connect-time histogram's count). */
-    public synchronized long connections() {
-        return connectTimes.getTotalCount();
+    public long connections() {
+        return connects.count();
     }
 
-    public synchronized long connectFailures() {
-        return connectFailures;
-    }
-
-    /** A connection opened {@code nanos} after its connect began, its TLS handshake ({@code h}, or null) included. */
-    synchronized void connected(long nanos, Handshake h) {
-        long tcp = h == null ? nanos : nanos - h.nanos();
-        connectTimes.recordValue(Math.max(LoopRecorder.LOWEST, Math.min(tcp, LoopRecorder.HIGHEST)));
-        if (h != null) {
-            handshakes.completed(h.nanos(), h.protocol(), h.cipher(), h.group(), h.alpn(), h.resumed());
-        }
-    }
-
-    /** A connection could not be opened; a failed TLS handshake is counted by its reason too. */
-    synchronized void connectFailed(Throwable e) {
-        connectFailures++;
-        Throwable c = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-        String why = c.getMessage();
-        if (c instanceof TlsHandshakeException t) {
-            why = t.reason();
-            handshakes.failed(why);
-        }
-        if (firstConnectError == null) {
-            firstConnectError = why;
-        }
+    public long connectFailures() {
+        return connects.failures();
     }
 
     synchronized void loopFinished(long now) {

@@ -41,6 +41,8 @@ import java.util.function.Consumer;
  * @param reconnectEvery 0 for keep-alive; else each connection is closed by the loader once it has written this
  *     many requests and they have ended, and a new one opened in its place (1: a new connection, so a full TLS
  *     handshake unless resumed, per request); requests due meanwhile wait for a slot as usual
+ * @param steerable the run takes steering commands ({@code --tui}, {@code --control}): an open run's loops then
+ *     wait for the schedule's end (a pause or a rate of 0 must not end the run)
  */
 public record LoadPlan(
         Stages stages,
@@ -60,7 +62,8 @@ public record LoadPlan(
         long tickNanos,
         long graceNanos,
         boolean adaptive,
-        int reconnectEvery) {
+        int reconnectEvery,
+        boolean steerable) {
 
     public static final long DEFAULT_TICK = 100_000;
 
@@ -210,6 +213,8 @@ public record LoadPlan(
         public long graceNanos = DEFAULT_GRACE;
         public boolean adaptive;
         public int reconnectEvery;
+        /** Steered while it runs ({@code --tui}, {@code --control}): an open run's loops wait for its end. */
+        public boolean steerable;
 
         private Builder(int connections, int threads) {
             this.connections = connections;
@@ -232,6 +237,7 @@ public record LoadPlan(
             expect = p.expect;
             adaptive = p.adaptive;
             reconnectEvery = p.reconnectEvery;
+            steerable = p.steerable;
             tick(p.tickNanos, p.graceNanos);
         }
 
@@ -268,7 +274,8 @@ public record LoadPlan(
                     tickNanos,
                     graceNanos,
                     adaptive,
-                    reconnectEvery);
+                    reconnectEvery,
+                    steerable);
         }
     }
 }

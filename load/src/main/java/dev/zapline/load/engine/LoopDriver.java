@@ -161,6 +161,17 @@ final class LoopDriver {
         });
     }
 
+    /** The steered schedule changed: the next due time is read again and the timer armed for it. */
+    void rescheduled() {
+        loop.execute(() -> {
+            if (finished || !begun || stopping) {
+                return;
+            }
+            pacer.rescheduled();
+            wake();
+        });
+    }
+
     /** The timer: whatever is due now. */
     void wake() {
         if (finished) {

@@ -14,7 +14,13 @@ final class OpenModel extends Admission {
     private final int minCeiling;
     private final int maxCeiling;
     private final boolean adaptive;
+    /** A steered run's length: the loop waits for it even with nothing due (a pause, a rate of 0); else 0. */
+    private final long holdNanos;
+    /** The run's end passed, or the run stopped: nothing will be due any more. */
+    private boolean over;
+
     private long start;
+    private boolean begun;
     /** The next intended time after the start, or -1 once the schedule is exhausted (or stopped). */
     private long nextDue = -1;
 
@@ -26,8 +32,16 @@ final class OpenModel extends Admission {
      * @param maxCeiling the loop's share of {@code --max-inflight}: also the capacity of the waiting FIFO
      * @param minCeiling the adaptive ceiling's floor
      */
-    OpenModel(ScheduleCursor cursor, int maxCeiling, int minCeiling, boolean adaptive, long maxWaitNanos) {
+    OpenModel(
+            ScheduleCursor cursor,
+            int maxCeiling,
+            int minCeiling,
+            boolean adaptive,
+            long maxWaitNanos,
+            long holdNanos) {
         super(maxCeiling, maxWaitNanos, maxCeiling);
+        this.holdNanos = holdNanos;
+        this.over = holdNanos == 0;
         this.cursor = cursor;
         this.maxCeiling = maxCeiling;
         this.minCeiling = Math.min(minCeiling, maxCeiling);
@@ -37,12 +51,16 @@ final class OpenModel extends Admission {
     @Override
     void begin(long startNanos) {
         start = startNanos;
+        begun = true;
         windowStart = startNanos;
         nextDue = cursor.next();
     }
 
     @Override
     long due(long now) {
+        if (!over && now - start >= holdNanos) {
+            over = true;
+        }
         if (nextDue < 0 || nextDue > now - start) {
             return NONE;
         }
@@ -75,16 +93,25 @@ final class OpenModel extends Admission {
     @Override
     void stop() {
         nextDue = -1;
+        over = true;
+    }
+
+    /** A steered schedule changed: the next request's time is read again. */
+    void rescheduled() {
+        if (begun && !over) {
+            nextDue = cursor.again();
+        }
     }
 
     @Override
     long nextWake() {
-        return earliest(nextDue < 0 ? NONE : start + nextDue, nextExpiry());
+        long due = nextDue >= 0 ? start + nextDue : over ? NONE : start + holdNanos;
+        return earliest(due, nextExpiry());
     }
 
     @Override
     boolean exhausted() {
-        return nextDue < 0 && !hasWaiting();
+        return nextDue < 0 && over && !hasWaiting();
     }
 
     @Override

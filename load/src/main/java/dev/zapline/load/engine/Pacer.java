@@ -39,7 +39,8 @@ final class Pacer {
         int loops = plan.threads();
         int max = Math.max(1, (int) Math.min(1 << 20, ((long) plan.maxInflight() + loops - 1) / loops));
         int min = (int) Math.min(max, Ceiling.HEADROOM * Math.max(1L, slots));
-        return new OpenModel(cursor, max, min, plan.adaptive(), plan.maxWaitNanos());
+        long hold = plan.steerable() ? plan.warmupNanos() + plan.measuredNanos() : 0;
+        return new OpenModel(cursor, max, min, plan.adaptive(), plan.maxWaitNanos(), hold);
     }
 
     /** Makes this a journey run: each request the admission makes due starts a journey of {@code journeys}. */
@@ -76,6 +77,13 @@ final class Pacer {
             ledger.notSent(intended, o);
         } else {
             steps.unsent(intended, o, stopped);
+        }
+    }
+
+    /** A steered schedule changed: the next request's time is read again (open model; the closed has none). */
+    void rescheduled() {
+        if (model instanceof OpenModel open) {
+            open.rescheduled();
         }
     }
 

@@ -167,7 +167,7 @@ final class Pool {
         long now = clock.nanos();
         if (e != null) {
             l.connectFailed();
-            engine.connectFailed(e);
+            engine.connects.failed(e);
             if (!finished) {
                 loop.schedule(l, slots.reopenDelay(l));
             }
@@ -177,7 +177,7 @@ final class Pool {
             c.close();
             return;
         }
-        engine.connected(now - l.connectStarted(), c.handshake());
+        engine.connects.connected(now - l.connectStarted(), c.handshake());
         slots.activate(l, c);
         int most = c.maxWrites();
         l.retireAfter(reconnectEvery == 0 ? most : most == 0 ? reconnectEvery : Math.min(most, reconnectEvery));

@@ -7,13 +7,14 @@ import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.PacingCounter;
 import dev.zapline.load.metrics.Tally;
+import dev.zapline.load.schedule.Schedule;
+import dev.zapline.load.schedule.Steered;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -54,14 +55,13 @@ public final class Reporter {
     private final JsonReport json;
 
     private final String model;
+    private final LiveLine liveLine;
     private HistogramLogWriter hdr;
     private PrintStream hdrOut;
     /** Where each closed interval is published for a metrics scrape, or null. */
     private LiveMetrics liveMetrics;
     /** Follows each closed interval ({@code --tui}), or null. */
     private LiveSink sink;
-    /** Connections opened as of the last live line ({@code --reconnect-every}: the live line shows their rate). */
-    private long lastOpened;
     /** Thresholds following the run, or null. */
     private SummaryWatch watch;
 
@@ -90,6 +90,7 @@ public final class Reporter {
                         engine.journeyLayout(), engine.journeyRecorders(), engine.journeyWarmupRecorders());
         LoadPlan p = engine.plan();
         this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
+        this.liveLine = new LiveLine(engine, journeys != null, options.terminal());
         this.json = options.json() == null ? null : new JsonReport(options.json(), options.command());
         this.wait = nanos -> engine.await(Math.max(0, nanos - engine.clock().nanos()), TimeUnit.NANOSECONDS);
     }
@@ -189,7 +190,7 @@ public final class Reporter {
                         sink.done(s);
                     }
                     if (options.live() != null) {
-                        finalFrame(options.live(), s);
+                        liveLine.finalFrame(options.live(), s);
                     }
                     return s;
                 }
@@ -231,8 +232,11 @@ public final class Reporter {
         boolean warmup = to <= measured;
         double t = (to - measured) / 1e9;
         double seconds = (to - from) / 1e9;
-        double target = engine.plan().rateAt((from + to) / 2 - measured)
-                / engine.segment().count();
+        Steered steered = engine.steered();
+        double target = steered == null || to == from
+                ? engine.plan().rateAt((from + to) / 2 - measured)
+                        / engine.segment().count()
+                : steered.expectedCount(from - engine.startNanos(), to - engine.startNanos()) / seconds;
         IntervalStats s = agg.interval(
                 t, seconds, target, engine.outstanding(), engine.openConnections(), engine.ceiling(), warmup);
         if (journeys != null) {
@@ -264,74 +268,7 @@ public final class Reporter {
             hdrOut.flush();
         }
         if (options.live() != null && seconds >= 0.05) {
-            live(options.live(), s, drain);
-        }
-    }
-
-    private void live(PrintStream out, IntervalStats s, boolean drain) {
-        double total = (engine.plan().warmupNanos() + engine.plan().measuredNanos()) / 1e9;
-        double elapsed = s.t() + engine.plan().warmupNanos() / 1e9;
-        String line = String.format(
-                Locale.ROOT,
-                "%6.1fs/%.0fs%s  rate %s/%s  p50 %s  p99 %s  err %d  drop %d  " + "inflight %d%s",
-                elapsed,
-                total,
-                s.warmup() ? " warmup" : drain ? " drain" : "",
-                Text.count(s.rate()),
-                s.targetRate() > 0 ? Text.count(s.targetRate()) + (journeys == null ? "" : " journeys/s") : "-",
-                Text.micros(s.p50Us()),
-                Text.micros(s.p99Us()),
-                s.errors(),
-                s.dropped(),
-                s.inflight(),
-                engine.plan().adaptive() ? "  ceiling " + s.ceiling() : "");
-        if (engine.plan().reconnectEvery() > 0) {
-            line += reopened(s.seconds());
-        }
-        print(out, line);
-    }
-
-    /**
-     * With {@code --reconnect-every}, the rate of new connections over the interval: TLS handshakes (and the failed
-     * ones, if any) for a TLS target, connections for a plaintext one.
-     */
-    private String reopened(double seconds) {
-        boolean tls = engine.handshakes().any();
-        long opened = tls ? engine.handshakes().count() : engine.connections();
-        double rate = seconds > 0 ? (opened - lastOpened) / seconds : 0;
-        lastOpened = opened;
-        long failed = engine.handshakes().failedCount();
-        return "  " + (tls ? "handshakes " : "connects ") + Text.count(rate) + "/s"
-                + (failed > 0 ? " (" + failed + " failed)" : "");
-    }
-
-    /** The live line's last frame: the measured window's own figures, and how long the drain took. */
-    private void finalFrame(PrintStream out, Summary s) {
-        LoadPlan p = engine.plan();
-        String line = String.format(
-                Locale.ROOT,
-                "%6.1fs/%.0fs done  rate %s/%s  p50 %s  p99 %s  err %d  drop %d  drain %s",
-                p.warmupNanos() / 1e9 + s.seconds() + s.drainSeconds(),
-                (p.warmupNanos() + p.measuredNanos()) / 1e9,
-                Text.count(s.rateAchieved()),
-                s.rateTarget() > 0 ? Text.count(s.rateTarget()) + (journeys == null ? "" : " journeys/s") : "-",
-                Text.micros(s.corrected().p(50)),
-                Text.micros(s.corrected().p(99)),
-                s.errors(),
-                s.dropped(),
-                Text.micros(s.drainSeconds() * 1e6));
-        print(out, line);
-        if (options.terminal()) {
-            out.println();
-        }
-    }
-
-    private void print(PrintStream out, String line) {
-        if (options.terminal()) {
-            out.print("\r" + line + "\033[K");
-            out.flush();
-        } else {
-            out.println(line);
+            liveLine.line(options.live(), s, drain);
         }
     }
 
@@ -340,7 +277,11 @@ public final class Reporter {
         LoadPlan p = engine.plan();
         double seconds = w.seconds(now, complete);
         double share = 1.0 / engine.segment().count();
-        double target = p.isOpen() ? share * p.expectedRequests() / (p.measuredNanos() / 1e9) : 0;
+        Steered steered = engine.steered();
+        double expected = steered == null
+                ? share * p.expectedRequests()
+                : steered.expectedCount(p.warmupNanos(), p.warmupNanos() + p.measuredNanos());
+        double target = p.isOpen() ? expected / (p.measuredNanos() / 1e9) : 0;
         long dropped = m.count(Outcome.DROPPED);
         return new Summary(
                 options.target(),
@@ -383,9 +324,11 @@ public final class Reporter {
         if (stopped != Long.MAX_VALUE) {
             buckets = (int) Math.max(0, Math.min(buckets, (stopped - measured) / PacingCounter.BUCKET_NANOS));
         }
-        int[] expected = p.schedule()
-                .segment(engine.segment().index(), engine.segment().count())
-                .countPerBucket(p.warmupNanos(), PacingCounter.BUCKET_NANOS, buckets);
+        Schedule share =
+                p.schedule().segment(engine.segment().index(), engine.segment().count());
+        int[] expected = engine.steered() == null
+                ? share.countPerBucket(p.warmupNanos(), PacingCounter.BUCKET_NANOS, buckets)
+                : share.countPerBucket(engine.steered(), p.warmupNanos(), PacingCounter.BUCKET_NANOS, buckets);
         return Pacing.compare(PacingCounter.BUCKET_NANOS / 1_000_000, actual, expected, buckets);
     }
 }

@@ -98,6 +98,11 @@ public final class Schedule {
         return arrival;
     }
 
+    /** The Poisson arrivals' seed (0 for uniform arrivals, where it plays no part). */
+    public long seed() {
+        return seed;
+    }
+
     /**
      * Machine {@code segment} of {@code segments} (0-based) in a distributed run: the global requests {@code i} with
      * {@code i mod segments == segment} (of this schedule's requests, when it is already split).
@@ -130,13 +135,29 @@ public final class Schedule {
      * from + (b + 1)·w)}. Walks the schedule once; allocates the result and a cursor.
      */
     public int[] countPerBucket(long fromNanos, long bucketNanos, int buckets) {
+        return countPerBucket(cursor(), fromNanos, bucketNanos, buckets);
+    }
+
+    /**
+     * This schedule's share of the requests as {@code steered} places them (the whole run's schedule steered while
+     * it ran: {@link Steered}), from a fresh cursor for one thread. Allocates its state once, nothing per step.
+     */
+    public ScheduleCursor cursor(Steered steered) {
+        return new ScheduleCursor(steered.times(), offset, stride, Long.MAX_VALUE);
+    }
+
+    /** {@link #countPerBucket(long, long, int)} of this share as {@code steered} placed it. */
+    public int[] countPerBucket(Steered steered, long fromNanos, long bucketNanos, int buckets) {
+        return countPerBucket(cursor(steered), fromNanos, bucketNanos, buckets);
+    }
+
+    private static int[] countPerBucket(ScheduleCursor c, long fromNanos, long bucketNanos, int buckets) {
         if (bucketNanos <= 0 || buckets < 0 || fromNanos < 0) {
             throw new IllegalArgumentException("from " + fromNanos + " ns, bucket " + bucketNanos + " ns, buckets "
                     + buckets + ": need a positive bucket and the others not negative");
         }
         int[] counts = new int[buckets];
         long end = fromNanos + bucketNanos * buckets;
-        ScheduleCursor c = cursor();
         for (long t = c.next(); t >= 0 && t < end; t = c.next()) {
             if (t >= fromNanos) {
                 counts[(int) ((t - fromNanos) / bucketNanos)]++;

@@ -14,6 +14,8 @@ public final class ScheduleCursor {
     private final long end;
     private long next;
     private long sent;
+    /** Whether the last {@link #next()} returned a time (and so moved on). */
+    private boolean moved;
 
     ScheduleCursor(Times times, long first, long stride, long end) {
         this.times = times;
@@ -22,15 +24,30 @@ public final class ScheduleCursor {
         this.next = first;
     }
 
-    /** The next intended send time in ns after the run's start, or -1 once the share is exhausted. */
+    /**
+     * The next intended send time in ns after the run's start, or -1 once the share is exhausted (a steered schedule
+     * may have more later: {@link #again}).
+     */
     public long next() {
-        if (next >= end) {
-            return -1;
+        long t = next >= end ? -1 : times.at(next);
+        moved = t >= 0;
+        if (moved) {
+            next += stride;
+            sent++;
         }
-        long t = times.at(next);
-        next += stride;
-        sent++;
         return t;
+    }
+
+    /**
+     * The last time {@link #next()} returned, read again (or the next one, when it returned -1): what a steered
+     * schedule says of it now that it has changed.
+     */
+    public long again() {
+        if (moved) {
+            next -= stride;
+            sent--;
+        }
+        return next();
     }
 
     /** How many times {@link #next()} has returned so far (the index of the next one within this share). */

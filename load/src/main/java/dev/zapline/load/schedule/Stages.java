@@ -180,6 +180,32 @@ public final class Stages {
         return start[k] + clamp((long) local, k);
     }
 
+    /** The profile's rate at {@code t} ns after its start, requests per second; 0 at or past its end. */
+    public double rateAt(long t) {
+        if (t < 0 || t >= start[n]) {
+            return 0;
+        }
+        int k = stageOf(start, t);
+        Stage s = stages.get(k);
+        double f = (t - start[k]) / (double) s.nanos();
+        return (s.fromMilli() + f * (s.toMilli() - s.fromMilli())) / 1e3;
+    }
+
+    /** {@code N(t)}: the expected number of requests in the first {@code t} ns (clamped to the profile). */
+    public double countAt(long t) {
+        if (t <= 0) {
+            return 0;
+        }
+        if (t >= start[n]) {
+            return countAt[n];
+        }
+        int k = stageOf(start, t);
+        double dt = t - start[k];
+        return countAt[k]
+                + rho0[k] * dt
+                + (rho1[k] - rho0[k]) * dt * dt / (2.0 * stages.get(k).nanos());
+    }
+
     private long clamp(long local, int k) {
         return Math.max(0, Math.min(local, start[k + 1] - start[k] - 1));
     }

@@ -65,7 +65,25 @@ class PiecesTest {
                 .with(b -> b.warmupNanos = 500_000_000);
         assertThat(q.schedule().count()).isEqualTo(150);
         assertThatThrownBy(() -> new LoadPlan(
-                        null, Arrival.UNIFORM, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, StatusSet.parse("2xx"), 1, 0, false, 0))
+                        null,
+                        Arrival.UNIFORM,
+                        0,
+                        0,
+                        0,
+                        1,
+                        0,
+                        1,
+                        1,
+                        1,
+                        1,
+                        1,
+                        1,
+                        StatusSet.parse("2xx"),
+                        1,
+                        0,
+                        false,
+                        0,
+                        false))
                 .hasMessageContaining("neither");
     }
 }
