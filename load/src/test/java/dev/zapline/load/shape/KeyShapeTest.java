@@ -34,7 +34,8 @@ class KeyShapeTest {
         assertEquals(4, k.taken());
         assertEquals(
                 "\"shapes\": {\n"
-                        + "    \"GET /a\": {\"samples\":3,\"not_json\":1,\"too_large\":0,\"truncated\":false,\"fields\":{\n"
+                        + "    \"GET /a\": {\"samples\":3,\"not_json\":1,\"too_large\":0,\"truncated\":false,"
+                        + "\"fields\":{\n"
                         + "      \"$\":{\"types\":[\"object\"],\"present\":3},\n"
                         + "      \"$.id\":{\"types\":[\"string\",\"number\",\"null\"],\"present\":3},\n"
                         + "      \"$.name\":{\"types\":[\"string\"],\"present\":2},\n"
