@@ -244,6 +244,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     RequestFlags request = new RequestFlags();
 
+    @Mixin
+    dev.zapline.cli.load.SampleFlags samples = new dev.zapline.cli.load.SampleFlags();
+
     @Option(names = "--nio", description = "Use NIO even where epoll is available.")
     boolean nio;
 
@@ -285,7 +288,7 @@ public final class LoadCommand implements Callable<Integer> {
                 System.err.println(
                         "zapline load: metrics on http://" + ServeCommand.hostPort(endpoint.address()) + "/metrics");
             }
-            Client client = client(loops);
+            Client client = samples.attach(client(loops));
             long anchor = start == null ? Engine.NO_ANCHOR : start.nanos(NanoClock.SYSTEM);
             if (start != null && !quiet && start.warmupCut() != null) {
                 System.err.println(start.warmupCut());
@@ -305,7 +308,7 @@ public final class LoadCommand implements Callable<Integer> {
                             new ReportOptions(
                                     name, json, hdrLog, quiet ? null : System.err, System.console() != null, command))
                     .metrics(live)
-                    .watch(gate)
+                    .watch(samples.watch(gate))
                     .tag(new RunTag(
                             runId(start),
                             segment().index(),
