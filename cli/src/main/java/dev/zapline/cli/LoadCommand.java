@@ -41,7 +41,7 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         description = {
             "Generate load and measure latency from the intended send time (no coordinated omission).",
-            "Open model: --rate or --stages. Closed: --concurrency. Neither: max throughput (--pipeline deep).",
+            "Open model: --rate, --stages or --profile. Closed: --concurrency. Neither: max throughput.",
             "HTTP/2: --http2 (h2c with prior knowledge on http://, h2 by ALPN on https://) or an h2c:// URL; "
                     + "-m streams per connection. No server push, priorities or h2c upgrade.",
             "Several requests round robin: --targets FILE instead of URL. The file holds blocks separated by blank "
@@ -133,7 +133,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = {"-d", "--duration"},
-            description = "Measured phase (default ${DEFAULT-VALUE}; not with " + "--stages).")
+            description = "Measured phase (default ${DEFAULT-VALUE}; not with --stages; --profile: its length).")
     String duration = "10s";
 
     @Option(
@@ -246,6 +246,9 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Mixin
     dev.zapline.cli.load.SampleFlags samples = new dev.zapline.cli.load.SampleFlags();
+
+    @Mixin
+    dev.zapline.cli.load.ProfileFlags profile = new dev.zapline.cli.load.ProfileFlags();
 
     @Option(names = "--nio", description = "Use NIO even where epoll is available.")
     boolean nio;
