@@ -25,6 +25,10 @@ final class KeyDecoder {
                 return ch == ESC ? escAgain() : Key.of(Key.Kind.OTHER);
             }
             case 2 -> {
+                if (ch == ESC) {
+                    state = 1;
+                    return Key.of(Key.Kind.OTHER);
+                }
                 if (ch >= 0x40 && ch <= 0x7e) {
                     state = 0;
                     return ch == 'A' ? Key.of(Key.Kind.UP) : ch == 'B' ? Key.of(Key.Kind.DOWN) : Key.of(Key.Kind.OTHER);
@@ -37,13 +41,11 @@ final class KeyDecoder {
         }
     }
 
-    /** Nothing came for a moment: a pending Esc was a key of its own. */
+    /** Nothing came for a moment: a pending Esc was a key of its own, a sequence left open was cut short. */
     Key idle() {
-        if (state == 1) {
-            state = 0;
-            return Key.of(Key.Kind.ESC);
-        }
-        return null;
+        int was = state;
+        state = 0;
+        return was == 1 ? Key.of(Key.Kind.ESC) : was == 2 ? Key.of(Key.Kind.OTHER) : null;
     }
 
     private Key escAgain() {

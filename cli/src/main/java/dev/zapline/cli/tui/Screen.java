@@ -125,8 +125,7 @@ final class Screen {
         out.add(
                 total == 0
                         ? "latency histogram, last interval: no responses"
-                        : "latency histogram, last interval (corrected, " + Units.count(total)
-                                + " responses; each bar up to its label)");
+                        : "latency histogram, last interval, corrected: " + Units.count(total) + " responses");
         for (int r = 0; r < rows; r++) {
             StringBuilder line = new StringBuilder();
             for (int i = start; i < start + columns; i++) {
@@ -187,7 +186,7 @@ final class Screen {
         }
         name = Math.min(name, Math.max(4, w - 40));
         String row = "%-" + name + "s %10s %9s %9s %9s";
-        lines.add(String.format(Locale.ROOT, row, "step", m.unit(), "p50", "p99", "failures"));
+        lines.add(String.format(Locale.ROOT, row, "step", "req/s", "p50", "p99", "failures"));
         for (DashModel.StepRow s : m.steps()) {
             if (m.failuresOnly() && s.failures() == 0) {
                 continue;
@@ -229,7 +228,7 @@ final class Screen {
             case MARK -> "mark '" + e.label() + "'";
             default -> e.kind().key();
         };
-        return String.format(Locale.ROOT, "%9.1fs  %-40s from %s", e.t(), what, e.source());
+        return String.format(Locale.ROOT, "%7.1fs  %s  (%s)", e.t(), what, e.source());
     }
 
     /** {@code s} without trailing spaces, at most {@code w} characters. */
