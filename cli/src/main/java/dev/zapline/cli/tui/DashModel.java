@@ -11,7 +11,8 @@ import java.util.List;
  * @param unit {@code req/s}, or {@code journeys/s} for a journey run
  * @param open whether the run has a target rate (open model)
  * @param targetRate the target rate now
- * @param rate responses per second over the last interval
+ * @param rate responses per second over the last interval; for a journey run, journeys completed per second
+ * @param requestRate responses per second over the last interval (a journey run shows both)
  * @param inflight requests in flight
  * @param connections connections open
  * @param elapsed seconds since the run started (warm-up included)
@@ -37,6 +38,7 @@ record DashModel(
         boolean open,
         double targetRate,
         double rate,
+        double requestRate,
         long inflight,
         long connections,
         double elapsed,

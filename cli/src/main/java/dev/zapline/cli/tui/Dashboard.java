@@ -142,15 +142,33 @@ public final class Dashboard implements LiveSink, AutoCloseable {
 
     @Override
     public void interval(Engine engine, IntervalStats s, HistogramPair h, String phase, JourneyResults journeys) {
-        data.interval(s, h, phase, journeys);
+        try {
+            data.interval(s, h, phase, journeys);
+        } catch (RuntimeException e) {
+            quit(e);
+            return;
+        }
         requestDraw();
     }
 
     @Override
     public void done(Summary s) {
-        data.done();
-        draw();
+        try {
+            data.done();
+            draw();
+        } catch (RuntimeException e) {
+            quit(e);
+        }
         close();
+    }
+
+    /** A fault of the dashboard's own: it leaves the screen and says so; the run goes on without it. */
+    private void quit(RuntimeException e) {
+        boolean was = closed;
+        close();
+        if (!was) {
+            System.err.println("zapline load: the dashboard stopped (" + e + "); the run goes on");
+        }
     }
 
     /** SIGINT: the first stops the run; a second leaves the full screen and exits as an unhandled Ctrl-C would. */
@@ -184,7 +202,11 @@ public final class Dashboard implements LiveSink, AutoCloseable {
                 }
                 dirty = false;
             }
-            draw();
+            try {
+                draw();
+            } catch (RuntimeException e) {
+                quit(e);
+            }
         }
     }
 
@@ -205,6 +227,8 @@ public final class Dashboard implements LiveSink, AutoCloseable {
             }
         } catch (IOException e) {
             // the terminal went away: the run goes on undrawn until it ends
+        } catch (RuntimeException e) {
+            quit(e);
         }
     }
 

@@ -40,6 +40,7 @@ final class LiveData {
 
     private String phase = "connecting";
     private double rate;
+    private double requestRate;
     private double targetRate;
     private long inflight;
     private long connections;
@@ -63,7 +64,8 @@ final class LiveData {
     /** Keeps interval {@code s}, its histograms {@code h} and a journey run's steps. */
     synchronized void interval(IntervalStats s, HistogramPair h, String phase, JourneyResults journeys) {
         this.phase = phase;
-        rate = s.rate();
+        requestRate = s.rate();
+        rate = journeys == null ? s.rate() : completed(journeys, s.seconds());
         targetRate = s.targetRate();
         inflight = s.inflight();
         connections = s.connections();
@@ -95,6 +97,15 @@ final class LiveData {
     private static void push(double[] series, double v) {
         System.arraycopy(series, 1, series, 0, series.length - 1);
         series[series.length - 1] = v;
+    }
+
+    /** Journeys completed per second over the interval just closed. */
+    private static double completed(JourneyResults j, double seconds) {
+        long n = 0;
+        for (int i = 0; i < j.layout().journeys().size(); i++) {
+            n += j.journey(i).lastInterval().corrected().getTotalCount();
+        }
+        return seconds > 0 ? n / seconds : 0;
     }
 
     private static List<DashModel.StepRow> steps(JourneyResults j, double seconds) {
@@ -129,6 +140,7 @@ final class LiveData {
                 open,
                 open && !done ? steering.targetRate() : targetRate,
                 rate,
+                requestRate,
                 inflight,
                 connections,
                 elapsed,

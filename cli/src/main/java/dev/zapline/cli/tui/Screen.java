@@ -46,7 +46,7 @@ final class Screen {
         out.add(time(m, w));
         out.add("");
         out.add("latency per second, last minute; each chart from 0 to the figure at its left");
-        int spark = Math.max(0, Math.min(MINUTE, w - 17));
+        int spark = Math.max(0, Math.min(MINUTE, w - 18));
         out.add(chart("corr p50", m.p50(), spark));
         out.add(chart("corr p99", m.p99(), spark));
         out.add(chart("svc p50", m.serviceP50(), spark));
@@ -87,8 +87,9 @@ final class Screen {
 
     private static String rates(DashModel m) {
         String target = m.open() ? "target " + Units.count(m.targetRate()) + " " + m.unit() + "   " : "";
-        return "rate  " + target + "achieved " + Units.count(m.rate()) + " " + m.unit() + "   in flight " + m.inflight()
-                + "   connections " + m.connections();
+        String requests = m.unit().equals("req/s") ? "" : " (" + Units.count(m.requestRate()) + " req/s)";
+        return "rate  " + target + "achieved " + Units.count(m.rate()) + " " + m.unit() + requests + "   in flight "
+                + m.inflight() + "   connections " + m.connections();
     }
 
     private static String time(DashModel m, int w) {
@@ -105,7 +106,7 @@ final class Screen {
 
     private static String chart(String label, double[] values, int width) {
         double max = Charts.max(values);
-        return String.format(Locale.ROOT, "%-9s%7s ", label, Units.micros(max)) + Charts.sparkline(values, width, max);
+        return String.format(Locale.ROOT, "%-9s%8s ", label, Units.micros(max)) + Charts.sparkline(values, width, max);
     }
 
     private static void histogram(DashModel m, int w, int rows, List<String> out) {
