@@ -123,7 +123,8 @@ class ScreenTest {
         assertThat(frame)
                 .containsExactly(
                         "zapline load  journeys shop.http" + " ".repeat(77) + "PAUSED 4.3s",
-                        "rate  target 50 journeys/s   achieved 50 journeys/s (149 req/s)   in flight 7   connections 10",
+                        "rate  target 50 journeys/s   achieved 50 journeys/s (149 req/s)   in flight 7"
+                                + "   connections 10",
                         "time  12.0s / 21.0s  [" + "█".repeat(22) + "░".repeat(18) + "]  57%  9.0s left   paused 4.3s",
                         "",
                         "latency per second, last minute; each chart from 0 to the figure at its left",
@@ -141,7 +142,8 @@ class ScreenTest {
                         cells + cells + "█████ █████",
                         cells + cells + "█████ █████ ▅▅▅▅▅",
                         cells + "▂▂▂▂▂ █████ █████ █████ ▁▁▁▁▁ ▁▁▁▁▁",
-                        "100µs 200µs 500µs 1ms   2ms   5ms   10ms  20ms  50ms  100ms 200ms 500ms 1s    2s    5s    10s   >10s",
+                        "100µs 200µs 500µs 1ms   2ms   5ms   10ms  20ms  50ms  100ms 200ms 500ms 1s    2s    5s    "
+                                + "10s   >10s",
                         "",
                         "outcomes   failure status 3   timeout 1",
                         "step          req/s       p50       p99  failures",
