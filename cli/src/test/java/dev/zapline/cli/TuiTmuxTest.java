@@ -23,10 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the normal screen holds the summary and the JSON file the rate change and the mark as events. Skipped only where
  * tmux is not installed. Its own tmux server (a socket of its own), killed at the end with everything in it.
  */
-@Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Timeout(value = 150, unit = TimeUnit.SECONDS)
 class TuiTmuxTest {
 
-    private static final long WAIT_MILLIS = 20_000;
+    private static final long WAIT_MILLIS = 30_000;
 
     @TempDir
     Path dir;

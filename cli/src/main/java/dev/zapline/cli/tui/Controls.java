@@ -7,7 +7,7 @@ import java.util.function.LongSupplier;
 
 /**
  * What the dashboard's keys do: Up and Down set the rate a {@link TuiStep} away from the current target, {@code p}
- * pauses or resumes, {@code m} asks for a mark's label on the help line (Enter sets it, Esc cancels, an empty one
+ * pauses or resumes (while paused, Up and Down do nothing but say so), {@code m} asks for a mark's label on the help line (Enter sets it, Esc cancels, an empty one
  * is {@code mark N}), {@code f} shows only what failed, {@code q} and Ctrl-C stop the run. Every command goes to the
  * run's {@link Steering} with source {@code tui}; a refusal's reason (and an accepted change) shows on the help line
  * for {@link #NOTE_NANOS}. Thread-safe: keys come from the input thread, the help line is read by the drawing one.
@@ -54,12 +54,21 @@ final class Controls {
             return;
         }
         switch (k.kind()) {
-            case UP -> submit(Command.rate(step.up(steering.targetRate(), startRate), SOURCE));
-            case DOWN -> submit(Command.rate(step.down(steering.targetRate()), SOURCE));
+            case UP, DOWN -> rateKey(k.kind() == Key.Kind.UP);
             case CTRL_C -> stop();
             case CHAR -> charKey(k.c());
             default -> {}
         }
+    }
+
+    /** Up or Down: a step from the target now; while paused, nothing (the target reads 0 then). */
+    private void rateKey(boolean up) {
+        if (steering.paused()) {
+            note("paused: p resumes, then Up and Down change the rate");
+            return;
+        }
+        double now = steering.targetRate();
+        submit(Command.rate(up ? step.up(now, startRate) : step.down(now), SOURCE));
     }
 
     /** Ctrl-C as a signal (the terminal kept its meaning): the same as the key. */

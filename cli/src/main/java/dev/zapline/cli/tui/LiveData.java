@@ -38,7 +38,7 @@ final class LiveData {
     private final long[] outcomes = new long[Outcome.values().length];
     private List<DashModel.StepRow> steps = List.of();
 
-    private String phase = "connecting";
+    private String phase = "starting";
     private double rate;
     private double requestRate;
     private double targetRate;

@@ -54,6 +54,15 @@ class ControlsTest {
     }
 
     @Test
+    void whilePausedUpAndDownOnlySaySo() {
+        FakeSteering s = new FakeSteering(100);
+        Controls c = controls(s, "10%", 100);
+        type(c, "p\033[A\033[B");
+        assertThat(s.commands).containsExactly(Command.of(Command.Kind.PAUSE, "tui"));
+        assertThat(c.help()).isEqualTo("paused: p resumes, then Up and Down change the rate");
+    }
+
+    @Test
     void pTogglesPauseAndResume() {
         FakeSteering s = new FakeSteering(100);
         Controls c = controls(s, "10%", 100);
