@@ -9,6 +9,7 @@ import dev.zapline.cli.load.RequestFlags;
 import dev.zapline.cli.load.SegmentFlags;
 import dev.zapline.cli.load.StartAt;
 import dev.zapline.cli.load.TlsFlags;
+import dev.zapline.cli.load.TuiFlags;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.load.engine.Client;
 import dev.zapline.load.engine.Engine;
@@ -250,6 +251,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     dev.zapline.cli.load.ProfileFlags profile = new dev.zapline.cli.load.ProfileFlags();
 
+    @Mixin
+    TuiFlags tui = new TuiFlags();
+
     @Option(names = "--nio", description = "Use NIO even where epoll is available.")
     boolean nio;
 
@@ -275,7 +279,7 @@ public final class LoadCommand implements Callable<Integer> {
         Thresholds checks = Thresholds.parse(thresholds);
         double abortAfter = abortAfterSeconds(checks);
         StartAt start = split.startAt(java.time.Instant.now());
-        LoadPlan plan = start == null ? plan() : start.fit(plan());
+        LoadPlan plan = tui.steerable(start == null ? plan() : start.fit(plan()));
         checks.checkModel(plan.isOpen());
         checks.checkSteps(
                 journeyPlan == null ? List.of() : Layouts.of(journeyPlan).steps());
@@ -285,7 +289,8 @@ public final class LoadCommand implements Callable<Integer> {
             NettyDefaults.applyTo(System.getProperties(), plan.threads());
         }
         LiveMetrics live = metrics == null ? null : new LiveMetrics();
-        try (ZapLoops loops = ZapLoops.create(plan.threads(), !nio);
+        try (var dash = tui.open(quiet);
+                ZapLoops loops = ZapLoops.create(plan.threads(), !nio);
                 MetricsEndpoint endpoint = live == null ? null : MetricsEndpoint.start(metrics, live::write)) {
             if (endpoint != null && !quiet) {
                 System.err.println(
@@ -309,15 +314,11 @@ public final class LoadCommand implements Callable<Integer> {
             Reporter reporter = new Reporter(
                             engine,
                             new ReportOptions(
-                                    name, json, hdrLog, quiet ? null : System.err, System.console() != null, command))
+                                    name, json, hdrLog, tui.liveLine(quiet), System.console() != null, command))
                     .metrics(live)
+                    .sink(dash == null ? null : dash.follow(engine, name))
                     .watch(samples.watch(gate))
-                    .tag(new RunTag(
-                            runId(start),
-                            segment().index(),
-                            segment().count(),
-                            start == null ? null : start.instant(),
-                            late));
+                    .tag(tag(start, late));
             int status = LoadFinish.run(engine, reporter, gate, html, command);
             if (engine.dataRowsRanOut()) {
                 System.err.println(journeys.rowsOutLine());
@@ -362,9 +363,10 @@ public final class LoadCommand implements Callable<Integer> {
         return CommandText.of(spec.commandLine().getParseResult().originalArgs());
     }
 
-    /** {@code --run-id}, or a hash of the command line and {@code start} ({@link SegmentFlags#runId}). */
-    String runId(StartAt start) {
-        return split.runId(spec.commandLine().getParseResult().originalArgs(), start);
+    /** The run's tag: {@code --run-id} (or a hash of the command line and {@code start}), segment, lateness. */
+    RunTag tag(StartAt start, long late) {
+        String id = split.runId(spec.commandLine().getParseResult().originalArgs(), start);
+        return new RunTag(id, segment().index(), segment().count(), start == null ? null : start.instant(), late);
     }
 
     /** What the run is about to do, printed once its connections are open. */
