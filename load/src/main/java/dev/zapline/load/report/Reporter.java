@@ -91,7 +91,9 @@ public final class Reporter {
         LoadPlan p = engine.plan();
         this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
         this.liveLine = new LiveLine(engine, journeys != null, options.terminal());
-        this.json = options.json() == null ? null : new JsonReport(options.json(), options.command());
+        this.json = options.json() == null
+                ? null
+                : new JsonReport(options.json(), options.command()).events(engine.steering()::events);
         this.wait = nanos -> engine.await(Math.max(0, nanos - engine.clock().nanos()), TimeUnit.NANOSECONDS);
     }
 
