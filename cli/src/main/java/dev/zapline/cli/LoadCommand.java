@@ -244,6 +244,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     RequestFlags request = new RequestFlags();
 
+    @Mixin
+    dev.zapline.cli.load.ControlFlags control = new dev.zapline.cli.load.ControlFlags();
+
     @Option(names = "--nio", description = "Use NIO even where epoll is available.")
     boolean nio;
 
@@ -312,7 +315,7 @@ public final class LoadCommand implements Callable<Integer> {
                             segment().count(),
                             start == null ? null : start.instant(),
                             late));
-            int status = LoadFinish.run(engine, reporter, gate, html, command);
+            int status = LoadFinish.run(engine, reporter, gate, html, command, control.starter(endpoint));
             if (engine.dataRowsRanOut()) {
                 System.err.println(journeys.rowsOutLine());
             }
