@@ -47,10 +47,16 @@ public final class LiveMetrics {
             double[][] latency) {}
 
     private volatile Frame last;
-    /** The running engine, for its steering's figures at scrape time; null before the first interval. */
+    /** The running engine, for its steering's figures at scrape time; null until {@link #follow}. */
     private volatile Engine engine;
     /** A journey run's step and journey figures as of the last interval, or null. */
     private volatile LiveJourneyMetrics journeys;
+
+    /** Follows {@code e}'s steering from now on (the target rate, a pause, the events), not only each interval. */
+    LiveMetrics follow(Engine e) {
+        this.engine = e;
+        return this;
+    }
 
     /** Publishes the interval just closed ({@code stats}, from {@code agg}); called by the reporter's thread. */
     void update(Engine engine, Aggregator agg, IntervalStats stats, String phase) {
@@ -60,7 +66,6 @@ public final class LiveMetrics {
             quantiles(agg.corrected()),
             quantiles(agg.service())
         };
-        this.engine = engine;
         last = new Frame(
                 phase,
                 stats.t(),
@@ -197,8 +202,7 @@ public final class LiveMetrics {
     private static void steering(Exposition e, Frame f, Engine engine) {
         Steering s = engine == null ? null : engine.steering();
         boolean live = s != null
-                && f != null
-                && !f.phase().equals("done")
+                && (f == null || !f.phase().equals("done"))
                 && engine.stoppedNanos() == Long.MAX_VALUE
                 && engine.clock().nanos() - engine.measuredStartNanos()
                         < engine.plan().measuredNanos();

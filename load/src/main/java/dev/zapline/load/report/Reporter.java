@@ -108,7 +108,7 @@ public final class Reporter {
      * thread: the event loops do nothing more. Call before {@link #run()}.
      */
     public Reporter metrics(LiveMetrics metrics) {
-        this.liveMetrics = metrics;
+        this.liveMetrics = metrics == null ? null : metrics.follow(engine);
         return this;
     }
 
