@@ -77,6 +77,9 @@
     }
   }
 
+  // event lines drawn so far on every chart, recorded on the events table (data-lines) for the page's tests
+  var eventLines = 0;
+
   // a timeline chart's draw hook: each event a vertical line (the run's dash pattern) with its text at the top
   function marks(u) {
     if (!events.length || u.scales.x.min == null) {
@@ -101,8 +104,13 @@
       ctx.lineTo(px, u.bbox.top + u.bbox.height);
       ctx.stroke();
       ctx.fillText(label(x.run, eventText(x.e)), px + 3 * r, u.bbox.top + (24 + 12 * (k % 3)) * r);
+      eventLines++;
     });
     ctx.restore();
+    var table = document.getElementById("events");
+    if (table) {
+      table.setAttribute("data-lines", String(eventLines));
+    }
   }
 
   function eventsTable() {
@@ -421,8 +429,8 @@
   }
 
   header();
-  rateChart();
   eventsTable();
+  rateChart();
   latencyCharts();
   distributionChart();
   outcomesChart();
