@@ -57,6 +57,8 @@
       });
       tables.push({ x: x, ys: ys });
     });
+    // the events' instants on the x axis too, so one before the first interval's end is still drawn
+    tables.push({ x: events.map(function (x) { return x.e.t; }), ys: [] });
     return { series: series, data: Z.align(tables) };
   }
 
