@@ -30,7 +30,8 @@ class StdinControlTest {
     void acknowledgesEachLineAndGoesOnPastAMalformedOne() {
         FakeSteering s = new FakeSteering(1000).at(2.5);
         String acks = read(
-                "{\"cmd\":\"rate\",\"rps\":5000}\n\n{\"cmd\":\"rate\" \"rps\":1}\r\n   \n{\"cmd\":\"mark\",\"label\":\"x\"}",
+                "{\"cmd\":\"rate\",\"rps\":5000}\n\n{\"cmd\":\"rate\" \"rps\":1}\r\n   \n"
+                        + "{\"cmd\":\"mark\",\"label\":\"x\"}",
                 s,
                 false);
         String n = System.lineSeparator();
