@@ -67,7 +67,7 @@ final class FlatJson {
     }
 
     private Object value(String key) {
-        char c = peek();
+        int c = peek();
         if (c == '"') {
             return string();
         }
@@ -87,7 +87,7 @@ final class FlatJson {
         pos++;
         StringBuilder b = new StringBuilder();
         while (true) {
-            char c = peek();
+            int c = peek();
             if (c == EOF) {
                 throw error("unterminated string");
             }
@@ -100,13 +100,13 @@ final class FlatJson {
                 throw error("control character in a string (escape it)");
             }
             if (c != '\\') {
-                b.append(c);
+                b.append((char) c);
                 continue;
             }
-            char e = peek();
+            int e = peek();
             pos++;
             switch (e) {
-                case '"', '\\', '/' -> b.append(e);
+                case '"', '\\', '/' -> b.append((char) e);
                 case 'b' -> b.append('\b');
                 case 'f' -> b.append('\f');
                 case 'n' -> b.append('\n');
@@ -192,14 +192,18 @@ final class FlatJson {
         pos++;
     }
 
-    private static final char EOF = '\uFFFF';
+    /** What {@link #peek} gives at the end of the text: no char. */
+    private static final int EOF = -1;
 
-    private char peek() {
+    private int peek() {
         return pos < text.length() ? text.charAt(pos) : EOF;
     }
 
     private IllegalArgumentException error(String why) {
-        String found = pos < text.length() ? "'" + text.charAt(pos) + "'" : "the end of the line";
+        int c = peek();
+        String found = c == EOF
+                ? "the end of the line"
+                : c < 0x20 ? String.format(java.util.Locale.ROOT, "U+%04X", c) : "'" + (char) c + "'";
         return new IllegalArgumentException("column " + (pos + 1) + ": " + why + ", found " + found);
     }
 }

@@ -26,6 +26,7 @@ class CommandsTest {
                         "{\"cmd\":\"mark\",\"label\":\"a \\\"b\\\" \\u00e9\\n\"}",
                         Command.mark("a \"b\" é\n", "stdin")),
                 Arguments.of("{\"cmd\":\"mark\"}", Command.mark("", "stdin")),
+                Arguments.of("{\"cmd\":\"mark\",\"label\":\"\uffff\"}", Command.mark("\uffff", "stdin")),
                 Arguments.of("{\"cmd\":\"pause\"}", Command.of(Command.Kind.PAUSE, "stdin")),
                 Arguments.of("{\"cmd\":\"resume\"}", Command.of(Command.Kind.RESUME, "stdin")),
                 Arguments.of("{\"cmd\":\"stop\",\"id\":\"x\"}", Command.of(Command.Kind.STOP, "stdin")),
@@ -95,6 +96,9 @@ class CommandsTest {
                 Arguments.of(
                         "{\"cmd\":\"mark\",\"label\":\"ab",
                         "column 26: unterminated string, found the end of the " + "line"),
+                Arguments.of(
+                        "{\"cmd\":\"mark\",\"label\":\"a\tb\"}",
+                        "column 25: control character in a string (escape it), found U+0009"),
                 Arguments.of("{}", "missing \"cmd\": which command"),
                 Arguments.of("{\"rps\":5}", "missing \"cmd\": which command"),
                 Arguments.of(
