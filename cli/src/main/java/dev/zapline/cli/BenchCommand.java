@@ -134,12 +134,14 @@ final class BenchCommand implements Callable<Integer> {
                 command,
                 BenchSettings.parsePipelines(pipeline));
         PrintWriter stdout = spec.commandLine().getOut();
-        PrintStream log = System.err;
-        BenchRunner runner = BenchRunner.create(settings, log, null);
+        Progress progress = new Progress("zapline bench", System.err, System.console() != null, System::nanoTime);
+        PrintStream log = progress.log();
+        BenchRunner runner = BenchRunner.create(settings, log, null).progress(progress);
         java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
         Thread interrupted = new Thread(
                 () -> {
                     if (finished.compareAndSet(false, true)) {
+                        progress.done();
                         // Ctrl-C: what was measured still gets printed (and saved), marked as partial
                         BenchResult partial = runner.partial();
                         stdout.print("(interrupted: the arms measured so far)\n\n" + BenchReport.markdown(partial));

@@ -60,9 +60,8 @@ final class LoadArgsCheck {
                 Thresholds.parse(load.thresholds).checkModel(plan.isOpen());
                 measured = plan.measuredNanos();
             } else {
-                measured = load.stages != null
-                        ? Stages.parse(load.stages).durationNanos()
-                        : Durations.nanos(load.duration);
+                String stages = load.profile.stages(load.stages, load.rate, load.concurrency, load.duration);
+                measured = stages != null ? Stages.parse(stages).durationNanos() : Durations.nanos(load.duration);
             }
             end = Math.max(end, measured + Durations.nanos(load.timeout));
         }

@@ -41,7 +41,7 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         description = {
             "Generate load and measure latency from the intended send time (no coordinated omission).",
-            "Open model: --rate or --stages. Closed: --concurrency. Neither: max throughput (--pipeline deep).",
+            "Open model: --rate, --stages or --profile. Closed: --concurrency. Neither: max throughput.",
             "HTTP/2: --http2 (h2c with prior knowledge on http://, h2 by ALPN on https://) or an h2c:// URL; "
                     + "-m streams per connection. No server push, priorities or h2c upgrade.",
             "Several requests round robin: --targets FILE instead of URL. The file holds blocks separated by blank "
@@ -133,7 +133,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Option(
             names = {"-d", "--duration"},
-            description = "Measured phase (default ${DEFAULT-VALUE}; not with " + "--stages).")
+            description = "Measured phase (default ${DEFAULT-VALUE}; not with --stages; --profile: its length).")
     String duration = "10s";
 
     @Option(
@@ -245,6 +245,12 @@ public final class LoadCommand implements Callable<Integer> {
     RequestFlags request = new RequestFlags();
 
     @Mixin
+    dev.zapline.cli.load.SampleFlags samples = new dev.zapline.cli.load.SampleFlags();
+
+    @Mixin
+    dev.zapline.cli.load.ProfileFlags profile = new dev.zapline.cli.load.ProfileFlags();
+
+    @Mixin
     dev.zapline.cli.load.ControlFlags control = new dev.zapline.cli.load.ControlFlags();
 
     @Option(names = "--nio", description = "Use NIO even where epoll is available.")
@@ -288,7 +294,7 @@ public final class LoadCommand implements Callable<Integer> {
                 System.err.println(
                         "zapline load: metrics on http://" + ServeCommand.hostPort(endpoint.address()) + "/metrics");
             }
-            Client client = client(loops);
+            Client client = samples.attach(client(loops));
             long anchor = start == null ? Engine.NO_ANCHOR : start.nanos(NanoClock.SYSTEM);
             if (start != null && !quiet && start.warmupCut() != null) {
                 System.err.println(start.warmupCut());
@@ -308,7 +314,7 @@ public final class LoadCommand implements Callable<Integer> {
                             new ReportOptions(
                                     name, json, hdrLog, quiet ? null : System.err, System.console() != null, command))
                     .metrics(live)
-                    .watch(gate)
+                    .watch(samples.watch(gate))
                     .tag(new RunTag(
                             runId(start),
                             segment().index(),

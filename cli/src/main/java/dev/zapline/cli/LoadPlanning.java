@@ -88,10 +88,11 @@ final class LoadPlanning {
         long timeoutNanos = Durations.nanos(o.timeout);
         long waitNanos = o.maxWait == null ? timeoutNanos : Durations.nanos(o.maxWait);
         long warm = Durations.nanos(o.warmup);
-        if (o.rate != null && o.stages != null) {
+        String stages = o.profile.stages(o.stages, o.rate, o.concurrency, o.duration);
+        if (o.rate != null && stages != null) {
             throw new IllegalArgumentException("--rate and --stages are two ways to say the same thing: pick one");
         }
-        boolean open = o.rate != null || o.stages != null;
+        boolean open = o.rate != null || stages != null;
         if (open && o.concurrency != null) {
             throw new IllegalArgumentException("--concurrency (closed model) does not mix with --rate/--stages");
         }
@@ -111,8 +112,8 @@ final class LoadPlanning {
         int pipeline = pipeline(o.concurrency != null && !open ? Math.max(1, (users + conns - 1) / conns) : 1);
         LoadPlan plan;
         if (open) {
-            Stages st = o.stages != null
-                    ? Stages.parse(o.stages)
+            Stages st = stages != null
+                    ? Stages.parse(stages)
                     : Stages.constant(o.rate, Duration.ofNanos(Durations.nanos(o.duration)));
             plan = LoadPlan.open(st, Arrival.parse(o.arrival), o.seed, conns, loops)
                     .with(b -> b.pipeline = pipeline == 0 ? 1 : pipeline);

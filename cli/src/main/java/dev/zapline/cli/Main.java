@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             K8sCommand.class,
             LoadCommand.class,
             MergeCommand.class,
+            ProfilesCommand.class,
             ReportCommand.class,
             ServeCommand.class,
             TuneCommand.class,

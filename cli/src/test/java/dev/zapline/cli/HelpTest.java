@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HelpTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"serve", "load", "report", "bench", "tune", "inspect", "k8s", "version"})
+    @ValueSource(strings = {"serve", "load", "report", "bench", "tune", "inspect", "k8s", "profiles", "version"})
     void everySubcommandPrintsItsUsageForHelp(String sub) {
         for (String flag : new String[] {"--help", "-h"}) {
             CliRun r = CliRun.of(sub, flag);

@@ -38,7 +38,7 @@ final class ArmRun {
 
     private static final long TIMEOUT_NANOS = 5_000_000_000L;
     /** The open-model run follows the warm max-throughput run; one second settles the new schedule. */
-    private static final long LATENCY_WARMUP_NANOS = 1_000_000_000L;
+    static final long LATENCY_WARMUP_NANOS = 1_000_000_000L;
     /** Warm-up of each measured round: the server is warm; this opens the connections and settles. */
     static final long REWARM_NANOS = 300_000_000L;
 

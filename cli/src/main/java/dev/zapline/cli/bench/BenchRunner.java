@@ -1,5 +1,6 @@
 package dev.zapline.cli.bench;
 
+import dev.zapline.cli.Progress;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.load.report.Machine;
 import java.io.IOException;
@@ -72,6 +73,9 @@ public final class BenchRunner {
 
     private final Map<String, String> startFailures = new LinkedHashMap<>();
 
+    /** Each warm-up and run as a step with the time left ({@link #progress(Progress)}); plain lines on the log. */
+    private Progress progress;
+
     BenchRunner(BenchSettings settings, PrintStream log, Hook hook, Pinning pinning, Machine machine) {
         this.machine = machine;
         this.settings = settings;
@@ -81,6 +85,13 @@ public final class BenchRunner {
         this.wrk = settings.crossCheck() ? Pinning.onPath("wrk") : null;
         this.nginx = NginxServer.installed();
         this.nghttpd = NghttpdServer.installed();
+        this.progress = new Progress("zapline bench", log, false, System::nanoTime);
+    }
+
+    /** Shows the warm-ups and runs on {@code p} instead of as plain lines on the log; before {@link #runAll()}. */
+    public BenchRunner progress(Progress p) {
+        this.progress = p;
+        return this;
     }
 
     /** Pins (when asked and possible) and runs every arm; progress goes to {@code log}. */
@@ -156,6 +167,7 @@ public final class BenchRunner {
         if (!settings.pipelines().contains(1) && arms.stream().anyMatch(Arm::handshakes)) {
             log.println("zapline bench: the handshake arms run in the plain set only (--pipeline 1); skipping them");
         }
+        BenchSteps.plan(progress, settings, arms, units.size(), wrk != null);
         try (ZapLoops loops = ZapLoops.create(1, true)) {
             ArmRun run = new ArmRun(settings, log, hook, loops);
             for (Arm arm : arms) {
@@ -166,7 +178,7 @@ public final class BenchRunner {
                 for (int k = 0; k < units.size(); k++) {
                     Unit u = units.get((k + round) % units.size());
                     String tag = u.tag() + (settings.rounds() > 1 ? " (round " + (round + 1) + ")" : "");
-                    log.println("zapline bench: " + tag + " ...");
+                    progress.step(tag + " ...", BenchSteps.run(settings));
                     ArmResult r = measure(u, run);
                     log.println("zapline bench: " + tag + ": "
                             + (r.ok()
@@ -179,6 +191,7 @@ public final class BenchRunner {
                 extras(arm, run);
             }
         } finally {
+            progress.done();
             for (BenchServer p : servers.values()) {
                 p.close();
             }
@@ -219,15 +232,14 @@ public final class BenchRunner {
         if (settings.warmupNanos() <= 0) {
             return;
         }
-        log.println("zapline bench: " + arm.label + ": warming up ...");
+        long nanos = BenchSteps.warm(settings, arm);
+        progress.step(arm.label + ": warming up ...", nanos);
         try {
             BenchServer server = server(arm);
             List<Integer> depths = arm.handshakes() ? List.of(1) : settings.pipelines();
-            long nanos = settings.warmupNanos();
             if (arm.h2 && arm.server == Arm.Server.ZAPLINE) {
                 // Netty's HTTP/2 code is large: on one core its JIT takes 10 s or more of traffic, most quickly
                 // at the deepest set, where the rate is highest; a 3 s warm-up left round 1 at a fifth of round 3.
-                nanos = Math.max(nanos, H2_WARMUP_NANOS);
                 depths = depths.stream()
                         .sorted(java.util.Comparator.reverseOrder())
                         .toList();
@@ -300,6 +312,7 @@ public final class BenchRunner {
         if (settings.latencyAt() <= 0 && (wrk == null || arm.zap || arm.handshakes())) {
             return;
         }
+        progress.step(arm.label + ": after the rounds ...", BenchSteps.extras(settings, arm, wrk != null));
         ArmResult m;
         synchronized (this) {
             List<ArmResult> done = rounds.get(new Unit(arm, 1).key());

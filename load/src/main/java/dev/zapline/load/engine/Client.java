@@ -44,6 +44,18 @@ public interface Client {
         return null;
     }
 
+    /**
+     * Has the client's connections sample the shapes of up to {@code perKey} responses per request
+     * ({@code --sample-responses}); call before the run starts. Returns where the shapes collect, or null when the
+     * client's protocol is not sampled (only HTTP/1.1 is).
+     *
+     * @throws IllegalArgumentException for {@code perKey} outside 1..{@link
+     *     dev.zapline.load.shape.ResponseShapes#MAX_PER_KEY}
+     */
+    default dev.zapline.load.shape.ResponseShapes sampleResponses(int perKey) {
+        return null;
+    }
+
     /** For messages: {@code zap://host:port/path}. */
     String describe();
 }

@@ -5,6 +5,7 @@ import dev.zapline.codec.http1.Http1ResponseLimits;
 import dev.zapline.codec.http1.Http1ResponseParser;
 import dev.zapline.load.journey.Response;
 import dev.zapline.load.metrics.Outcome;
+import dev.zapline.load.shape.ResponseShapes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
@@ -51,6 +52,18 @@ final class Http1Connection extends LoadConnection implements Response {
     private int inFlight;
     private long bytes;
 
+    /** {@code --sample-responses}: where sampled bodies go, or null (then sampling costs nothing at all). */
+    private ResponseShapes shapes;
+    /** With {@link #shapes} and no journeys: the request numbers in flight, oldest first (the sampling keys). */
+    private IntFifo written;
+    /** The sampling key of the response being read, {@link #NOT_SAMPLED}, or {@link #UNDECIDED} before it starts. */
+    private int sampling = UNDECIDED;
+    /** The sampled body's copy, made for the first sampled response. */
+    private SampleSink sample;
+
+    private static final int UNDECIDED = -2;
+    private static final int NOT_SAMPLED = -1;
+
     Http1Connection(byte[][] requests, ConnectionEvents events) {
         this(requests, events, new CompletableFuture<>());
     }
@@ -75,6 +88,15 @@ final class Http1Connection extends LoadConnection implements Response {
         }
     }
 
+    /**
+     * Samples responses for {@code s}: each response whose key (request number, or journey step) still takes one
+     * has its body copied and handed over; a full key costs one counter check. Call before the connection opens.
+     */
+    void sample(ResponseShapes s) {
+        shapes = s;
+        written = journeys == null ? new IntFifo() : null;
+    }
+
     @Override
     public boolean write(int i) {
         if (!isActive()) {
@@ -87,6 +109,9 @@ final class Http1Connection extends LoadConnection implements Response {
         } else {
             byte[] request = requests[i];
             out.room(channel.alloc(), request.length).writeBytes(request);
+            if (written != null) {
+                written.add(i);
+            }
         }
         inFlight++;
         return true;
@@ -116,6 +141,9 @@ final class Http1Connection extends LoadConnection implements Response {
                 head = journeys.isHead(tag);
                 parser.bufferBodyInto(journeys.keepsBody(tag) ? bodyBuffer() : null);
             }
+            if (shapes != null && sampling == UNDECIDED) {
+                decideSampling();
+            }
             try {
                 r = parser.parse(buf, head);
             } catch (Http1Exception e) {
@@ -144,6 +172,10 @@ final class Http1Connection extends LoadConnection implements Response {
         inFlight--;
         long n = bytes;
         bytes = 0;
+        if (sampling >= 0 && parser.status() / 100 == 2) {
+            sample.offerTo(shapes, sampling);
+        }
+        nextSample();
         events.onResponse(parser.status(), n);
         if (tags != null && !tags.isEmpty()) {
             tags.poll();
@@ -153,6 +185,35 @@ final class Http1Connection extends LoadConnection implements Response {
             body = body.capacity() > KEPT_BODY ? null : body.clear();
         }
         return true;
+    }
+
+    /**
+     * Whether the response starting now is sampled: its key (the oldest request's number, or its journey step; a
+     * HEAD request has no body) still takes one. Decided once per response, so a key filling meanwhile on another
+     * loop cannot cut a body short.
+     */
+    private void decideSampling() {
+        int key = NOT_SAMPLED;
+        if (journeys != null && !tags.isEmpty() && !journeys.isHead(tags.peek())) {
+            key = journeys.step(tags.peek());
+        } else if (written != null && !written.isEmpty()) {
+            key = written.peek();
+        }
+        sampling = key >= 0 && shapes.wants(key) ? key : NOT_SAMPLED;
+        if (sampling >= 0 && sample == null) {
+            sample = new SampleSink();
+        }
+        parser.bodySink(sampling >= 0 ? sample.start() : null);
+    }
+
+    /** The oldest request has ended: the next response is decided afresh. */
+    private void nextSample() {
+        if (shapes != null) {
+            sampling = UNDECIDED;
+            if (written != null && !written.isEmpty()) {
+                written.poll();
+            }
+        }
     }
 
     /** The body buffer, made the first time a step needs one; not leak-tracked (a wrapped array). */
@@ -223,6 +284,7 @@ final class Http1Connection extends LoadConnection implements Response {
             if (tags != null && !tags.isEmpty()) {
                 tags.poll();
             }
+            nextSample();
             events.onFailure(why);
         }
     }

@@ -4,10 +4,13 @@ import dev.zapline.client.TlsDial;
 import dev.zapline.client.ZapAddress;
 import dev.zapline.client.ZapLoops;
 import dev.zapline.load.journey.JourneyPlan;
+import dev.zapline.load.journey.Layouts;
+import dev.zapline.load.shape.ResponseShapes;
 import dev.zapline.transport.ClientTls;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -26,6 +29,8 @@ public final class HttpLoadClient extends LoadClient {
     private final ClientTls tls;
     /** The journeys its connections run, or null when they send {@link #requests}. */
     private final JourneyPlan journeys;
+    /** {@code --sample-responses}, or null. */
+    private volatile ResponseShapes shapes;
 
     public HttpLoadClient(ZapLoops loops, String host, int port, byte[] request, String describe) {
         this(loops, host, port, List.of(request), describe);
@@ -69,6 +74,36 @@ public final class HttpLoadClient extends LoadClient {
     }
 
     /**
+     * Samples per request: keyed {@code METHOD target} from each request's line, or by the journey steps' keys;
+     * {@code #N}, the 1-based number, is added to a key two requests (or steps) share.
+     */
+    @Override
+    public ResponseShapes sampleResponses(int perKey) {
+        List<String> lines = journeys != null ? Layouts.of(journeys).steps() : new ArrayList<>();
+        for (byte[] r : requests) {
+            int method = indexOf(r, 0, (byte) ' ');
+            int target = indexOf(r, method + 1, (byte) ' ');
+            lines.add(new String(r, 0, target, StandardCharsets.ISO_8859_1));
+        }
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            keys.add(java.util.Collections.frequency(lines, l) > 1 ? l + " #" + (i + 1) : l);
+        }
+        shapes = new ResponseShapes(keys, perKey);
+        return shapes;
+    }
+
+    /** The first index of {@code b} in {@code r} from {@code from}, or {@code r.length}. */
+    private static int indexOf(byte[] r, int from, byte b) {
+        int i = from;
+        while (i < r.length && r[i] != b) {
+            i++;
+        }
+        return i;
+    }
+
+    /**
      * Encodes a request once: request line, {@code Host}, the given headers in order, {@code Content-Length} when
      * there is a body (or the method usually has one).
      */
@@ -101,6 +136,9 @@ public final class HttpLoadClient extends LoadClient {
     void open(EventLoop loop, ConnectionEvents events, CompletableFuture<Connection> result) {
         Journeys j = journeys != null && events instanceof Link l ? l.driver.journeys() : null;
         Http1Connection c = new Http1Connection(requests, events, result, j);
+        if (shapes != null) {
+            c.sample(shapes);
+        }
         ChannelFuture connect =
                 dial(loop, tls == null ? c : TlsDial.handlers(tls, address.host(), address.port(), c), result);
         connect.addListener(f -> {

@@ -71,6 +71,26 @@ class EngineAllocationTest {
                 .isLessThan(4.0);
     }
 
+    @Test
+    void httpLoopSamplingFullKeysAllocatesAlmostNothingPerRequest() throws Exception {
+        // --sample-responses 2: both keys fill in the run's first responses, long before the measured window
+        LoadPlan plan = LoadPlan.maxThroughput(8, UNTIL_STOPPED, 2, 1);
+        assertThat(perRequest(plan, "http max throughput 2 x 8, sampling full", t -> {
+                    String hp = "127.0.0.1:" + t.httpPort();
+                    Client c = new HttpLoadClient(
+                            t.loops,
+                            "127.0.0.1",
+                            t.httpPort(),
+                            List.of(
+                                    HttpLoadClient.encode("GET", hp, "/health", List.of(), new byte[0]),
+                                    HttpLoadClient.encode("GET", hp, "/hit/x", List.of(), new byte[0])),
+                            "http://" + hp + "/health");
+                    assertThat(c.sampleResponses(2)).isNotNull();
+                    return c;
+                }))
+                .isLessThan(4.0);
+    }
+
     /**
      * h2c, 2 connections of 8 streams, against a server on its own loop: frames written and read, HPACK decoded,
      * completions out of order; nothing of ours allocated per request.
