@@ -20,7 +20,7 @@ public final class Commands {
     public static final int MAX_LABEL = 200;
 
     /** The most a rate may be, requests/s: far above what one process sends, low enough to be a typo's bound. */
-    public static final double MAX_RATE = 1e8;
+    public static final double MAX_RATE = 1e9;
 
     private Commands() {}
 

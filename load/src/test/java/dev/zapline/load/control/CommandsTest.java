@@ -111,10 +111,10 @@ class CommandsTest {
                 Arguments.of("{\"cmd\":\"rate\",\"rsp\":5}", "rate: unknown key 'rsp' (it takes \"rps\")"),
                 Arguments.of("{\"cmd\":\"rate\",\"rps\":\"5000\"}", "\"rps\" must be a number, got a string"),
                 Arguments.of(
-                        "{\"cmd\":\"rate\",\"rps\":-1}", "rate: \"rps\" must be 0 to 100000000 requests/s, got -1"),
+                        "{\"cmd\":\"rate\",\"rps\":-1}", "rate: \"rps\" must be 0 to 1000000000 requests/s, got -1"),
                 Arguments.of(
-                        "{\"cmd\":\"rate\",\"rps\":2e8}",
-                        "rate: \"rps\" must be 0 to 100000000 requests/s, got " + "200000000"),
+                        "{\"cmd\":\"rate\",\"rps\":2e9}",
+                        "rate: \"rps\" must be 0 to 1000000000 requests/s, got " + "2000000000"),
                 Arguments.of("{\"cmd\":\"bias\"}", "missing \"percent\""),
                 Arguments.of(
                         "{\"cmd\":\"bias\",\"percent\":-100}",

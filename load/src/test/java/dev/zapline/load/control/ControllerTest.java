@@ -36,7 +36,7 @@ class ControllerTest {
         FakeSteering s = new FakeSteering(100);
         Controller c = new Controller(s, "stdin");
         assertThat(c.line("{\"cmd\":\"rate\",\"rps\":-5}", 1))
-                .isEqualTo("{\"ok\":false,\"line\":1,\"error\":\"rate: \\\"rps\\\" must be 0 to 100000000 "
+                .isEqualTo("{\"ok\":false,\"line\":1,\"error\":\"rate: \\\"rps\\\" must be 0 to 1000000000 "
                         + "requests/s, got -5\"}");
         assertThat(c.line("{\"cmd\":\"rate\",", 2))
                 .isEqualTo("{\"ok\":false,\"line\":2,\"error\":\"column 15: expected a key in double quotes, found "
