@@ -254,6 +254,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     TuiFlags tui = new TuiFlags();
 
+    @Mixin
+    dev.zapline.cli.load.ControlFlags control = new dev.zapline.cli.load.ControlFlags();
+
     @Option(names = "--nio", description = "Use NIO even where epoll is available.")
     boolean nio;
 
@@ -305,7 +308,7 @@ public final class LoadCommand implements Callable<Integer> {
                     Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, CONNECT_WAIT_MILLIS, segment(), anchor);
             long late = NanoClock.SYSTEM.nanos() - engine.startNanos();
             if (!quiet) {
-                announce(plan, loops.name(), start, late);
+                LoadAnnounce.print(this, plan, loops.name(), start, late);
             }
             String command = commandLine();
             String name = targets != null
@@ -319,31 +322,11 @@ public final class LoadCommand implements Callable<Integer> {
                     .sink(dash == null ? null : dash.follow(engine, name))
                     .watch(samples.watch(gate))
                     .tag(tag(start, late));
-            int status = LoadFinish.run(engine, reporter, gate, html, command);
+            int status = LoadFinish.run(engine, reporter, gate, html, command, control.starter(endpoint));
             if (engine.dataRowsRanOut()) {
                 System.err.println(journeys.rowsOutLine());
             }
             return status;
-        }
-    }
-
-    /** The lines on stderr once the connections are open: what runs, which segment, how late, over what TLS. */
-    private void announce(LoadPlan plan, String transport, StartAt start, long late) {
-        System.err.println(startLine(plan, transport));
-        if (!segment().isWhole() || start != null) {
-            System.err.println("zapline load: segment " + segment() + " of the run"
-                    + (start == null ? "" : ", measured phase from " + RunTag.rfc3339(start.instant())));
-        }
-        if (start != null && late > 0) {
-            System.err.printf(
-                    java.util.Locale.ROOT,
-                    "zapline load: connections opened %.3f s after the %s start: the requests due meanwhile "
-                            + "go out late and count from their intended times%n",
-                    late / 1e9,
-                    plan.warmupNanos() > 0 ? "warm-up's" : "measured phase's");
-        }
-        if (request.tlsLine() != null) {
-            System.err.println(request.tlsLine());
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.zapline.cli;
 
 import dev.zapline.cli.report.RunReport;
+import dev.zapline.load.control.Steering;
 import dev.zapline.load.engine.Engine;
+import dev.zapline.load.report.EventLines;
 import dev.zapline.load.report.JsonReport;
 import dev.zapline.load.report.Reporter;
 import dev.zapline.load.report.Summary;
@@ -13,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The second half of a {@code zapline load} run, once its connections are open: the reporter runs to the run's end,
@@ -28,11 +31,12 @@ final class LoadFinish {
 
     /**
      * Runs {@code reporter} on {@code engine}'s run and prints and writes its outcome ({@code html}: the HTML
-     * report's file, or null; {@code command}: the command line, for it).
+     * report's file, or null; {@code command}: the command line, for it); {@code control} is handed the run's
+     * steering first ({@code --control}).
      *
      * @return the exit status: 0, or {@link Thresholds#FAILED_EXIT_STATUS} when a threshold of {@code gate} failed
      */
-    static int run(Engine engine, Reporter reporter, Gate gate, Path html, String command)
+    static int run(Engine engine, Reporter reporter, Gate gate, Path html, String command, Consumer<Steering> control)
             throws IOException, InterruptedException {
         CountDownLatch reported = new CountDownLatch(1);
         long waitMillis = engine.plan().graceNanos() / 1_000_000 + REPORT_WAIT_MILLIS;
@@ -48,17 +52,21 @@ final class LoadFinish {
                 "zapline-load-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
+            control.accept(engine.steering());
             Summary s = reporter.run();
             System.out.print(Text.render(s));
+            System.out.print(EventLines.text(engine.steering().events()));
             if (gate != null) {
                 System.out.print(gate.verdicts().text());
             }
             System.out.flush();
             if (html != null) {
                 // before the latch: on Ctrl-C the shutdown hook waits for it, so the page is complete
-                String members = gate == null || gate.verdicts() == null
-                        ? ""
-                        : gate.verdicts().jsonMembers();
+                String members = EventLines.withMembers(
+                        engine.steering().events(),
+                        gate == null || gate.verdicts() == null
+                                ? ""
+                                : gate.verdicts().jsonMembers());
                 RunReport.write(
                         html,
                         List.of(RunReport.Run.parse("the run", JsonReport.render(s, command, members), runName(html))));

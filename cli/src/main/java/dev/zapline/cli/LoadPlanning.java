@@ -129,7 +129,8 @@ final class LoadPlanning {
                 .with(b -> b.warmupNanos = warm)
                 .with(b -> b.expect = StatusSet.parse(o.expectStatus))
                 .with(b -> b.adaptive = o.adaptive)
-                .with(b -> b.reconnectEvery = o.reconnectEvery);
+                .with(b -> b.reconnectEvery = o.reconnectEvery)
+                .with(b -> b.steerable = o.control.steerable(o.metrics));
     }
 
     /**

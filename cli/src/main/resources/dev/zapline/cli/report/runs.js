@@ -57,7 +57,84 @@
       });
       tables.push({ x: x, ys: ys });
     });
+    // the events' instants on the x axis too, so one before the first interval's end is still drawn
+    tables.push({ x: events.map(function (x) { return x.e.t; }), ys: [] });
     return { series: series, data: Z.align(tables) };
+  }
+
+  // every run's steering events (zapline load --control, --tui): {run, i (the run's index), e (the event)}
+  var events = [];
+  runs.forEach(function (run, i) {
+    (run.doc.events || []).forEach(function (e) {
+      events.push({ run: run, i: i, e: e });
+    });
+  });
+
+  function eventText(e) {
+    switch (e.kind) {
+      case "rate": return "rate " + Z.fmtCount(e.value) + "/s";
+      case "bias": return "bias " + (e.value > 0 ? "+" : "") + Z.num(e.value, 1) + " %";
+      case "mark": return e.label ? "mark: " + e.label : "mark";
+      default: return e.kind;
+    }
+  }
+
+  // event lines drawn so far on every chart, recorded on the events table (data-lines) for the page's tests
+  var eventLines = 0;
+
+  // a timeline chart's draw hook: each event a vertical line (the run's dash pattern) with its text at the top
+  function marks(u) {
+    if (!events.length || u.scales.x.min == null) {
+      return;
+    }
+    var r = devicePixelRatio;
+    var ctx = u.ctx;
+    ctx.save();
+    ctx.strokeStyle = Z.css("--fg");
+    ctx.fillStyle = Z.css("--fg");
+    ctx.globalAlpha = 0.7;
+    ctx.lineWidth = r;
+    ctx.font = Math.round(11 * r) + "px system-ui, sans-serif";
+    events.forEach(function (x, k) {
+      if (x.e.t < u.scales.x.min || x.e.t > u.scales.x.max) {
+        return;
+      }
+      var px = Math.round(u.valToPos(x.e.t, "x", true)) + 0.5;
+      ctx.setLineDash((dash(x.i).length ? dash(x.i) : [3, 3]).map(function (d) { return d * r; }));
+      ctx.beginPath();
+      ctx.moveTo(px, u.bbox.top);
+      ctx.lineTo(px, u.bbox.top + u.bbox.height);
+      ctx.stroke();
+      ctx.fillText(label(x.run, eventText(x.e)), px + 3 * r, u.bbox.top + (24 + 12 * (k % 3)) * r);
+      eventLines++;
+    });
+    ctx.restore();
+    var table = document.getElementById("events");
+    if (table) {
+      table.setAttribute("data-lines", String(eventLines));
+    }
+  }
+
+  function eventsTable() {
+    if (!events.length) {
+      return;
+    }
+    main.appendChild(el("h2", { text: "Steering events" }));
+    var head = (multi ? ["run"] : []).concat(["t", "event", "target rate after", "source"]);
+    var left = function (i, n) { return i === n - 3 || i === n - 1 || (multi && i === 0) ? "l" : ""; };
+    var t = el("table", { id: "events" }, [el("tr", null, head.map(function (h, i) {
+      return el("th", { cls: left(i, head.length), text: h });
+    }))]);
+    events.forEach(function (x) {
+      var cells = (multi ? [x.run.name] : []).concat([Z.num(x.e.t, 3) + " s", eventText(x.e),
+        Z.num(x.e.rate, 1) + "/s", x.e.source]);
+      t.appendChild(el("tr", { cls: "event" }, cells.map(function (v, i) {
+        return el("td", { cls: left(i, cells.length), text: v });
+      })));
+    });
+    main.appendChild(t);
+    main.appendChild(el("p", { cls: "note", text: "Seconds from the measured phase's start (negative: the "
+      + "warm-up). The charts over time draw each as a dashed vertical line." }));
   }
 
   function any(y) {
@@ -166,7 +243,7 @@
     ]);
     Z.chart(main, { id: "rate", title: "Requests per second: target, sent and achieved", x: timeAxis,
       note: "Each point is one reporting interval (about a second), plotted at its end.",
-      y: { label: "requests/s", fmt: Z.fmtCount }, series: c.series, data: c.data, shadeTo: shadeTo });
+      y: { label: "requests/s", fmt: Z.fmtCount }, series: c.series, data: c.data, shadeTo: shadeTo, draw: marks });
   }
 
   var PCT = [
@@ -186,7 +263,8 @@
           pick: function (e) { return positive(kind[0] === "corrected" ? e[p.key] : (e.service || {})[p.key]); } };
       }));
       Z.chart(grid, { id: "latency-" + kind[0], title: kind[1], x: timeAxis, note: "Per interval; log scale.",
-        y: { label: "latency", fmt: Z.fmtUs, log: true }, series: c.series, data: c.data, shadeTo: shadeTo });
+        y: { label: "latency", fmt: Z.fmtUs, log: true }, series: c.series, data: c.data, shadeTo: shadeTo,
+        draw: marks });
     });
   }
 
@@ -301,7 +379,8 @@
       note: "Log scale; a figure that was zero throughout is left out, and a status class whose run total is the "
         + "successes' or the unexpected statuses' is named in that line instead of drawn again. Errors and drops are "
         + "counted when they end (a timeout after --timeout).",
-      y: { label: "per second", fmt: Z.fmtCount, log: true }, series: c.series, data: c.data, shadeTo: shadeTo });
+      y: { label: "per second", fmt: Z.fmtCount, log: true }, series: c.series, data: c.data, shadeTo: shadeTo,
+      draw: marks });
   }
 
   function inflightChart() {
@@ -317,7 +396,7 @@
     Z.chart(main, { id: "inflight", title: "Requests in flight, connections open and the in-flight ceiling",
       note: "At the end of each interval; log scale. Beyond the ceiling (open model) due requests are dropped.",
       x: timeAxis, y: { label: "count", fmt: Z.fmtCount, log: true }, series: c.series, data: c.data,
-      shadeTo: shadeTo });
+      shadeTo: shadeTo, draw: marks });
   }
 
   function connectTable() {
@@ -352,6 +431,7 @@
   }
 
   header();
+  eventsTable();
   rateChart();
   latencyCharts();
   distributionChart();

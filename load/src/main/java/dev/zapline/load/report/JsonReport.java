@@ -1,5 +1,6 @@
 package dev.zapline.load.report;
 
+import dev.zapline.load.control.Event;
 import dev.zapline.load.metrics.Handshakes;
 import dev.zapline.load.metrics.IntervalStats;
 import dev.zapline.load.metrics.Outcome;
@@ -11,6 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * {@code --json FILE}: the summary and the per-second timeline, rewritten atomically (write a sibling, then rename)
@@ -29,7 +31,8 @@ import java.util.Map;
  * keyed by the negotiated value (or the failure's reason). {@code summary.connect.{count, failures, p50_us, max_us,
  * p75_us … p9999_us, mean_us}}. With a {@link RunTag}, the final file has its {@code run}
  * member. A journey run's file has {@code steps} and {@code journeys} after the timeline ({@link JourneyJson}). With
- * thresholds, the final file ends with their verdicts ({@link #write(Summary, String)}).
+ * thresholds, the final file ends with their verdicts ({@link #write(Summary, String)}). A run's steering events are
+ * its top-level {@code events[]} ({@link #events}, {@link EventLines}).
  */
 public final class JsonReport {
 
@@ -40,6 +43,8 @@ public final class JsonReport {
     private final StringBuilder timeline = new StringBuilder();
 
     private int rendered;
+    /** The run's steering events, written with each rewrite; null for none. */
+    private Supplier<List<Event>> events;
 
     /**
      * A writer for one run's file. Rewriting the whole file each second would cost time in proportion to the run's
@@ -54,6 +59,15 @@ public final class JsonReport {
     public JsonReport(Path file, String command) {
         this.file = file;
         this.command = command;
+    }
+
+    /**
+     * Writes {@code events}' list as the top-level {@code events} array ({@link EventLines#jsonMember}) with every
+     * rewrite, before the other members. Call before the first {@link #write}.
+     */
+    public JsonReport events(Supplier<List<Event>> events) {
+        this.events = events;
+        return this;
     }
 
     /** Rewrites the file from {@code s}, whose timeline extends the one of the previous call. */
@@ -73,7 +87,8 @@ public final class JsonReport {
         renderTimeline(timeline, t, rendered);
         rendered = t.size();
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, render(s, command, timeline, members), StandardCharsets.UTF_8);
+        String all = events == null ? members : EventLines.withMembers(events.get(), members);
+        Files.writeString(tmp, render(s, command, timeline, all), StandardCharsets.UTF_8);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 

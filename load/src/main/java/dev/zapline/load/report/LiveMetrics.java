@@ -1,5 +1,8 @@
 package dev.zapline.load.report;
 
+import dev.zapline.load.control.Command;
+import dev.zapline.load.control.Event;
+import dev.zapline.load.control.Steering;
 import dev.zapline.load.engine.Engine;
 import dev.zapline.load.metrics.Aggregator;
 import dev.zapline.load.metrics.IntervalStats;
@@ -7,6 +10,7 @@ import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.Tally;
 import dev.zapline.transport.metrics.Exposition;
 import dev.zapline.transport.metrics.JvmMetrics;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -43,8 +47,16 @@ public final class LiveMetrics {
             double[][] latency) {}
 
     private volatile Frame last;
+    /** The running engine, for its steering's figures at scrape time; null until {@link #follow}. */
+    private volatile Engine engine;
     /** A journey run's step and journey figures as of the last interval, or null. */
     private volatile LiveJourneyMetrics journeys;
+
+    /** Follows {@code e}'s steering from now on (the target rate, a pause, the events), not only each interval. */
+    LiveMetrics follow(Engine e) {
+        this.engine = e;
+        return this;
+    }
 
     /** Publishes the interval just closed ({@code stats}, from {@code agg}); called by the reporter's thread. */
     void update(Engine engine, Aggregator agg, IntervalStats stats, String phase) {
@@ -143,7 +155,7 @@ public final class LiveMetrics {
                 .sample(t.bytesIn());
         e.family("zapline_load_sent_bytes_total", Exposition.Type.COUNTER, "Request bytes sent.")
                 .sample(t.bytesOut());
-        gauges(e, f);
+        gauges(e, f, engine);
         latency(e, f);
         LiveJourneyMetrics j = journeys;
         if (j != null) {
@@ -152,7 +164,7 @@ public final class LiveMetrics {
         JvmMetrics.write(e);
     }
 
-    private static void gauges(Exposition e, Frame f) {
+    private static void gauges(Exposition e, Frame f, Engine engine) {
         boolean none = f == null;
         e.family("zapline_load_in_flight", Exposition.Type.GAUGE, "Requests in flight or waiting for a connection.")
                 .sample(none ? 0 : f.inflight());
@@ -165,12 +177,7 @@ public final class LiveMetrics {
                         Exposition.Type.COUNTER,
                         "Connections that could not " + "be opened.")
                 .sample(none ? 0 : f.connectFailures());
-        e.family(
-                        "zapline_load_target_rate",
-                        Exposition.Type.GAUGE,
-                        "The schedule's rate over the last interval, "
-                                + "requests/s (0 without a schedule: closed and max-throughput runs).")
-                .sample(none ? 0 : f.targetRate());
+        steering(e, f, engine);
         e.family(
                         "zapline_load_send_rate",
                         Exposition.Type.GAUGE,
@@ -186,6 +193,50 @@ public final class LiveMetrics {
                         Exposition.Type.GAUGE,
                         "The in-flight ceiling (open model; " + "moves with --adaptive), 0 for closed runs.")
                 .sample(none ? 0 : f.ceiling());
+    }
+
+    /**
+     * The target rate (the steering's now while the measured window runs, else the last interval's), whether the
+     * schedule is paused, and the control events by kind.
+     */
+    private static void steering(Exposition e, Frame f, Engine engine) {
+        Steering s = engine == null ? null : engine.steering();
+        boolean live = s != null
+                && (f == null || !f.phase().equals("done"))
+                && engine.stoppedNanos() == Long.MAX_VALUE
+                && engine.clock().nanos() - engine.measuredStartNanos()
+                        < engine.plan().measuredNanos();
+        steering(e, s, live, f == null ? 0 : f.targetRate());
+    }
+
+    /**
+     * The steering's families from {@code s} (null before the run: zeros): the target rate is {@code s}'s now when
+     * {@code live}, else {@code intervalRate}.
+     */
+    static void steering(Exposition e, Steering s, boolean live, double intervalRate) {
+        e.family(
+                        "zapline_load_target_rate",
+                        Exposition.Type.GAUGE,
+                        "The schedule's target rate, requests/s: now while the run is on (steering included, 0 "
+                                + "while paused), over the last interval after it; 0 without a schedule (closed and "
+                                + "max-throughput runs).")
+                .sample(live ? s.targetRate() : intervalRate);
+        e.family(
+                        "zapline_load_paused",
+                        Exposition.Type.GAUGE,
+                        "1 while the schedule is paused (--control, --tui), else 0.")
+                .sample(s != null && s.paused() ? 1 : 0);
+        long[] counts = new long[Command.Kind.values().length];
+        for (Event ev : s == null ? List.<Event>of() : s.events()) {
+            counts[ev.kind().ordinal()]++;
+        }
+        e.family(
+                "zapline_load_control_events_total",
+                Exposition.Type.COUNTER,
+                "Steering commands applied, by kind: rate, bias, pause, resume, mark, stop.");
+        for (Command.Kind k : Command.Kind.values()) {
+            e.sample(counts[k.ordinal()], "kind", k.key());
+        }
     }
 
     private static void latency(Exposition e, Frame f) {

@@ -91,7 +91,9 @@ public final class Reporter {
         LoadPlan p = engine.plan();
         this.model = p.isOpen() ? "open" : p.thinkNanos() == 0 && p.pipeline() > 0 ? "max-throughput" : "closed";
         this.liveLine = new LiveLine(engine, journeys != null, options.terminal());
-        this.json = options.json() == null ? null : new JsonReport(options.json(), options.command());
+        this.json = options.json() == null
+                ? null
+                : new JsonReport(options.json(), options.command()).events(engine.steering()::events);
         this.wait = nanos -> engine.await(Math.max(0, nanos - engine.clock().nanos()), TimeUnit.NANOSECONDS);
     }
 
@@ -106,7 +108,7 @@ public final class Reporter {
      * thread: the event loops do nothing more. Call before {@link #run()}.
      */
     public Reporter metrics(LiveMetrics metrics) {
-        this.liveMetrics = metrics;
+        this.liveMetrics = metrics == null ? null : metrics.follow(engine);
         return this;
     }
 

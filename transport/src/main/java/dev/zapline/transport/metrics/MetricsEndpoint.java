@@ -5,7 +5,12 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
@@ -13,7 +18,8 @@ import java.util.function.Consumer;
 /**
  * Serves {@code GET /metrics} on its own address with the JDK's HTTP server, on one daemon thread: each scrape
  * makes a fresh {@link Exposition}, lets the writer fill it, and answers it as {@link Exposition#CONTENT_TYPE}.
- * Any other path is 404, any other method 405. The scrape thread is the only one that aggregates, so whatever the
+ * Any other path is 404, any other method 405. A command may add a POST path ({@link #post}, {@code zapline load
+ * --control http}). The scrape thread is the only one that aggregates, so whatever the
  * writer reads (per-loop cells, a reporter's last interval) is read off the hot path.
  *
  * {@snippet class=dev.zapline.transport.snippets.MetricsSnippets region=endpoint}
@@ -22,6 +28,22 @@ import java.util.function.Consumer;
  */
 public final class MetricsEndpoint implements AutoCloseable {
 
+    /** The largest POST body taken, bytes; a longer one is answered 413 unread. */
+    public static final int MAX_POST_BODY = 64 * 1024;
+
+    /** What a POST path answers: its status, content type and body. */
+    public record Reply(int status, String contentType, String body) {}
+
+    /** Answers a POST path's body, read whole and decoded as UTF-8; may throw (then 500). */
+    @FunctionalInterface
+    public interface PostHandler {
+        Reply handle(String body);
+    }
+
+    /** A POST path's handler and whether it takes peers other than loopback. */
+    private record Route(PostHandler handler, boolean remote) {}
+
+    private final Map<String, Route> routes = new ConcurrentHashMap<>();
     private final HttpServer server;
     private final ExecutorService executor;
     private final Consumer<Exposition> writer;
@@ -81,8 +103,26 @@ public final class MetricsEndpoint implements AutoCloseable {
         return new InetSocketAddress(host, port);
     }
 
+    /**
+     * Serves {@code POST path} (not {@code /metrics}) with {@code handler} from now on: other methods 405, a peer
+     * that is not loopback 403 unless {@code remote}, a body over {@link #MAX_POST_BODY} bytes 413, one that is not
+     * UTF-8 400, a handler that throws 500.
+     */
+    public MetricsEndpoint post(String path, PostHandler handler, boolean remote) {
+        if (path.equals("/metrics")) {
+            throw new IllegalArgumentException("/metrics is the scrape's");
+        }
+        routes.put(path, new Route(handler, remote));
+        return this;
+    }
+
     private void handle(HttpExchange x) throws IOException {
         try (x) {
+            Route route = routes.get(x.getRequestURI().getPath());
+            if (route != null) {
+                post(x, route);
+                return;
+            }
             if (!x.getRequestURI().getPath().equals("/metrics")) {
                 reply(x, 404, "text/plain; charset=utf-8", "metrics are at /metrics\n");
                 return;
@@ -101,6 +141,57 @@ public final class MetricsEndpoint implements AutoCloseable {
                 return;
             }
             reply(x, 200, Exposition.CONTENT_TYPE, text);
+        }
+    }
+
+    private static void post(HttpExchange x, Route route) throws IOException {
+        String plain = "text/plain; charset=utf-8";
+        if (!x.getRequestMethod().equals("POST")) {
+            x.getResponseHeaders().set("Allow", "POST");
+            reply(x, 405, plain, "POST\n");
+            return;
+        }
+        if (!route.remote() && !x.getRemoteAddress().getAddress().isLoopbackAddress()) {
+            reply(x, 403, plain, "only from loopback (zapline load --control http-remote takes any peer)\n");
+            return;
+        }
+        if (tooLong(x.getRequestHeaders().getFirst("Content-Length"))) {
+            reply(x, 413, plain, "the body is over " + MAX_POST_BODY + " bytes\n");
+            return;
+        }
+        byte[] body = x.getRequestBody().readNBytes(MAX_POST_BODY + 1);
+        if (body.length > MAX_POST_BODY) {
+            reply(x, 413, plain, "the body is over " + MAX_POST_BODY + " bytes\n");
+            return;
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(body))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            reply(x, 400, plain, "the body is not UTF-8\n");
+            return;
+        }
+        Reply r;
+        try {
+            r = route.handler().handle(text);
+        } catch (RuntimeException e) {
+            reply(x, 500, plain, "failed: " + e + "\n");
+            return;
+        }
+        reply(x, r.status(), r.contentType(), r.body());
+    }
+
+    /** Whether a Content-Length header says more than {@link #MAX_POST_BODY} (any other value: the body tells). */
+    private static boolean tooLong(String length) {
+        try {
+            return length != null && Long.parseLong(length.trim()) > MAX_POST_BODY;
+        } catch (NumberFormatException e) {
+            return length.trim().matches("[0-9]{19,}");
         }
     }
 

@@ -1,0 +1,31 @@
+package dev.zapline.cli;
+
+import dev.zapline.cli.load.StartAt;
+import dev.zapline.load.engine.LoadPlan;
+import dev.zapline.load.report.RunTag;
+
+/** What {@code zapline load} says on standard error once its connections are open. */
+final class LoadAnnounce {
+
+    private LoadAnnounce() {}
+
+    /** The lines on stderr once the connections are open: what runs, which segment, how late, over what TLS. */
+    static void print(LoadCommand c, LoadPlan plan, String transport, StartAt start, long late) {
+        System.err.println(c.startLine(plan, transport));
+        if (!c.segment().isWhole() || start != null) {
+            System.err.println("zapline load: segment " + c.segment() + " of the run"
+                    + (start == null ? "" : ", measured phase from " + RunTag.rfc3339(start.instant())));
+        }
+        if (start != null && late > 0) {
+            System.err.printf(
+                    java.util.Locale.ROOT,
+                    "zapline load: connections opened %.3f s after the %s start: the requests due meanwhile "
+                            + "go out late and count from their intended times%n",
+                    late / 1e9,
+                    plan.warmupNanos() > 0 ? "warm-up's" : "measured phase's");
+        }
+        if (c.request.tlsLine() != null) {
+            System.err.println(c.request.tlsLine());
+        }
+    }
+}
