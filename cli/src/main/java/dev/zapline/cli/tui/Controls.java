@@ -7,8 +7,9 @@ import java.util.function.LongSupplier;
 
 /**
  * What the dashboard's keys do: Up and Down set the rate a {@link TuiStep} away from the current target, {@code p}
- * pauses or resumes (while paused, Up and Down do nothing but say so), {@code m} asks for a mark's label on the help line (Enter sets it, Esc cancels, an empty one
- * is {@code mark N}), {@code f} shows only what failed, {@code q} and Ctrl-C stop the run. Every command goes to the
+ * pauses or resumes (while paused, Up and Down do nothing but say so), {@code m} asks for a mark's label on the help
+ * line (Enter sets it, Esc cancels, an empty one is {@code mark N}), {@code f} shows only what failed, {@code q} and
+ * Ctrl-C stop the run. Every command goes to the
  * run's {@link Steering} with source {@code tui}; a refusal's reason (and an accepted change) shows on the help line
  * for {@link #NOTE_NANOS}. Thread-safe: keys come from the input thread, the help line is read by the drawing one.
  */

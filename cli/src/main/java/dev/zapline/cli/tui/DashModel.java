@@ -7,7 +7,8 @@ import java.util.List;
  * anything else, so a frame is a pure function of this and the terminal's size.
  *
  * @param target what the run loads (URL, targets file or journeys)
- * @param phase {@code starting} (before the first second), {@code warmup}, {@code measured}, {@code drain} or {@code done}
+ * @param phase {@code starting} (before the first second), {@code warmup}, {@code measured}, {@code drain} or
+ *     {@code done}
  * @param unit {@code req/s}, or {@code journeys/s} for a journey run
  * @param open whether the run has a target rate (open model)
  * @param targetRate the target rate now
