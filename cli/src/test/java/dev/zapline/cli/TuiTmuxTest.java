@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.zapline.wire.peer.Peers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The dashboard driven through tmux as a person would: {@code zapline load --tui} in a 100x30 pane against a
  * loopback server, Up raises the target the screen shows, {@code m deploy Enter} sets a mark, {@code q} stops; then
- * the normal screen holds the summary and the JSON file the rate change and the mark as events. Skipped only where
- * tmux is not installed. Its own tmux server (a socket of its own), killed at the end with everything in it.
+ * the normal screen holds the summary and the JSON file the rate change and the mark as events. tmux is a peer
+ * ({@link Peers}: skipped where it is missing, failed with CI=true). Its own tmux server (a socket of its own), killed at the end with everything in it.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class TuiTmuxTest {
@@ -35,7 +35,7 @@ class TuiTmuxTest {
 
     @Test
     void keysSteerTheRunAndTheJsonKeepsTheEvents() throws Exception {
-        Assumptions.assumeTrue(tmuxInstalled(), "tmux is not installed");
+        Peers.require("tmux");
         Path json = dir.resolve("run.json");
         Path exit = dir.resolve("exit");
         try (HealthServer server = new HealthServer()) {
@@ -110,17 +110,6 @@ class TuiTmuxTest {
             p.destroyForcibly();
         }
         return out;
-    }
-
-    private static boolean tmuxInstalled() {
-        try {
-            Process p =
-                    new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
     }
 
     /** This test's own java, for the child. */

@@ -50,6 +50,7 @@ public final class Peers {
             Map.entry("prometheus", "prometheus"),
             Map.entry("promtool", "prometheus"),
             Map.entry("ip", "iproute2"),
+            Map.entry("tmux", "tmux"),
             Map.entry(PYTHON_H2, "python3-h2"));
 
     private Peers() {}
