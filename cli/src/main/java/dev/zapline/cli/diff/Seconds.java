@@ -65,6 +65,26 @@ final class Seconds {
         return s;
     }
 
+    /**
+     * Seconds of one second each from histograms (ns) and counts, as a file's {@code intervals} would give them; the
+     * count of each second is its corrected histogram's.
+     */
+    static Seconds of(
+            List<Histogram> corrected, List<Histogram> service, long[] failed, long[] errors, long[] dropped) {
+        Seconds s = new Seconds(
+                corrected.size(),
+                Sparse.of(corrected.stream().map(Sparse::recorded).toList()),
+                Sparse.of(service.stream().map(Sparse::recorded).toList()));
+        for (int i = 0; i < s.size(); i++) {
+            s.length[i] = 1;
+            s.count[i] = corrected.get(i).getTotalCount();
+            s.failed[i] = failed[i];
+            s.errors[i] = errors[i];
+            s.dropped[i] = dropped[i];
+        }
+        return s;
+    }
+
     private static Histogram histogram(String name, int i, JsonNode e, String key) {
         JsonNode n = e.path(key);
         if (!n.isTextual()) {
