@@ -25,7 +25,7 @@ final class Bootstrap {
     static double[] point(Seconds s) {
         int[] all = new int[s.size()];
         Arrays.setAll(all, i -> i);
-        return figures(s, all, new long[s.corrected.values.length], new long[s.service.values.length]);
+        return figures(s, all, 0, new long[s.corrected.values.length], new long[s.service.values.length]);
     }
 
     /**
@@ -36,8 +36,8 @@ final class Bootstrap {
         int n = s.size();
         int block = Math.min(blockLength(n), n);
         double[][] out = new double[Figure.values().length][resamples];
-        long[] c = new long[s.corrected.values.length];
-        long[] v = new long[s.service.values.length];
+        long[] c = new long[s.corrected.scratchSize()];
+        long[] v = new long[s.service.scratchSize()];
         int[] picks = new int[n];
         for (int b = 0; b < resamples; b++) {
             int at = 0;
@@ -47,7 +47,7 @@ final class Bootstrap {
                     picks[at++] = start + j;
                 }
             }
-            double[] f = figures(s, picks, c, v);
+            double[] f = figures(s, picks, block, c, v);
             for (int k = 0; k < f.length; k++) {
                 out[k][b] = f[k];
             }
@@ -55,18 +55,18 @@ final class Bootstrap {
         return out;
     }
 
-    /** The figures of the seconds {@code picks} (with repeats) of {@code s}, added into the scratch arrays. */
-    private static double[] figures(Seconds s, int[] picks, long[] c, long[] v) {
-        Arrays.fill(c, 0);
-        Arrays.fill(v, 0);
+    /**
+     * The figures of the seconds {@code picks} (with repeats) of {@code s}: with {@code block} 0, added into the
+     * scratch arrays (one slot per distinct value) and read; else read by {@link Sparse#percentiles} (the same
+     * values) from {@code picks} made of blocks of that length.
+     */
+    static double[] figures(Seconds s, int[] picks, int block, long[] c, long[] v) {
         double length = 0;
         long count = 0;
         long failed = 0;
         long errors = 0;
         long dropped = 0;
         for (int p : picks) {
-            s.corrected.addTo(p, c);
-            s.service.addTo(p, v);
             length += s.length[p];
             count += s.count[p];
             failed += s.failed[p];
@@ -75,11 +75,11 @@ final class Bootstrap {
         }
         double[] out = new double[Figure.values().length];
         double[] q = new double[4];
-        Quantiles.read(c, s.corrected.values, Figure.PERCENTILES, q);
+        read(s.corrected, picks, block, c, q);
         for (int k = 0; k < 4; k++) {
             out[k] = q[k] / 1e3;
         }
-        Quantiles.read(v, s.service.values, Figure.PERCENTILES, q);
+        read(s.service, picks, block, v, q);
         for (int k = 0; k < 4; k++) {
             out[4 + k] = q[k] / 1e3;
         }
@@ -88,6 +88,18 @@ final class Bootstrap {
         out[Figure.ERRORS.ordinal()] = ended > 0 ? (double) (failed + errors) / ended : 0;
         out[Figure.DROPPED.ordinal()] = ended + dropped > 0 ? (double) dropped / (ended + dropped) : 0;
         return out;
+    }
+
+    private static void read(Sparse h, int[] picks, int block, long[] scratch, double[] q) {
+        if (block > 0) {
+            h.percentiles(picks, block, Figure.PERCENTILES, q, scratch);
+            return;
+        }
+        Arrays.fill(scratch, 0);
+        for (int p : picks) {
+            h.addTo(p, scratch);
+        }
+        Quantiles.read(scratch, h.values, Figure.PERCENTILES, q);
     }
 
     /**
@@ -100,8 +112,9 @@ final class Bootstrap {
             return new double[] {Double.NaN, Double.NaN};
         }
         double tail = (1 - confidence) / 2;
-        int lo = (int) Math.floor(tail * (s.length - 1));
-        int hi = (int) Math.ceil((1 - tail) * (s.length - 1));
+        // the tiny allowance keeps 0.05 * 100 from reading as 4.999…
+        int lo = (int) Math.floor(tail * (s.length - 1) + 1e-9);
+        int hi = (int) Math.ceil((1 - tail) * (s.length - 1) - 1e-9);
         return new double[] {s[lo], s[hi]};
     }
 }
