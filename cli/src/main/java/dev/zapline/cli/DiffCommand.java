@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
         description = {
             "Compare two zapline load results (--json files) side by side: p50, p90, p99 and p99.9 of the",
             "corrected latency and of the service time, the achieved rate, the error and drop rates, and each",
-            "journey step's. A verdict per figure, regressed, improved or within noise, from a moving-block",
+            "journey step's. A verdict per figure, regressed, improved or within noise, from a circular block",
             "bootstrap over each run's measured seconds (the files' per-second histograms, 'intervals'): blocks",
             "of round(cbrt(seconds)) seconds drawn with replacement, added, the figure read; the interval of",
             "NEW/BASE at --confidence from --resamples pairs. Regressed only when the whole interval lies past",

@@ -4,9 +4,10 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * The moving-block bootstrap over one run's seconds: a resample is the run's length in seconds made of blocks of
- * {@link #blockLength} consecutive seconds, each block starting at a second drawn uniformly with replacement (the
- * last block cut to fit); the resample's histograms and counts are its seconds' added, and its figures are read from
+ * The circular block bootstrap over one run's seconds: a resample is the run's length in seconds made of blocks of
+ * {@link #blockLength} consecutive seconds, each block starting at a second drawn uniformly with replacement and
+ * going on from the first second past the last (so that every second is drawn equally often, the edges too), the
+ * last block cut to fit; the resample's histograms and counts are its seconds' added, and its figures are read from
  * them as the whole run's are. Blocks keep the seconds' dependence on their neighbours (a slow spell lasts several
  * seconds), which resampling single seconds would hide, making the intervals too narrow.
  *
@@ -42,9 +43,9 @@ final class Bootstrap {
         for (int b = 0; b < resamples; b++) {
             int at = 0;
             while (at < n) {
-                int start = random.nextInt(n - block + 1);
+                int start = random.nextInt(n);
                 for (int j = 0; j < block && at < n; j++) {
-                    picks[at++] = start + j;
+                    picks[at++] = (start + j) % n;
                 }
             }
             double[] f = figures(s, picks, block, c, v);

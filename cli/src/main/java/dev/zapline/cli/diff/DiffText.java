@@ -182,7 +182,7 @@ final class DiffText {
                 ? ", blocks of " + Bootstrap.blockLength(s[0]) + " s (BASE) and " + Bootstrap.blockLength(s[1])
                         + " s (NEW)"
                 : "";
-        return "Moving-block bootstrap over seconds: " + m.resamples() + " resamples" + blocks + ", "
+        return "Circular block bootstrap over seconds: " + m.resamples() + " resamples" + blocks + ", "
                 + percent(m.confidence()) + " intervals of NEW/BASE, min effect " + percent(m.minEffect())
                 + " (error and drop rates: 0.1 point), seed " + m.seed() + ".";
     }

@@ -17,8 +17,8 @@ record Method(double minEffect, double confidence, int resamples, long seed) {
     static final double SHARE_MIN_EFFECT = 0.001;
 
     Method {
-        if (!(minEffect >= 0 && minEffect < 1)) {
-            throw new IllegalArgumentException("--min-effect must be at least 0% and below 100%");
+        if (!(minEffect >= 0 && minEffect <= 10)) {
+            throw new IllegalArgumentException("--min-effect must be between 0% and 1000%");
         }
         if (!(confidence >= 0.5 && confidence < 1)) {
             throw new IllegalArgumentException("--confidence must be at least 50% and below 100%");

@@ -121,8 +121,8 @@ final class Sparse {
      * The percentiles {@code ps} (ascending) of the seconds {@code picks} (with repeats) added, into {@code out}, as
      * {@link Quantiles#read} would read them from the added counts (NaN when there are none), without adding every
      * value: the group counts of the picks' blocks are added to find the group each rank falls in, and only those
-     * groups' values are added. {@code picks} is made of blocks of {@code block} consecutive seconds, the last one
-     * possibly cut. {@code scratch} holds at least {@link #scratchSize()} values.
+     * groups' values are added. {@code picks} is made of circular blocks of {@code block} consecutive seconds, the
+     * last one possibly cut. {@code scratch} holds at least {@link #scratchSize()} values.
      */
     void percentiles(int[] picks, int block, double[] ps, double[] out, long[] scratch) {
         int groups = groupStarts.length == 0 ? 0 : groupStarts[0].length - 1;
@@ -174,15 +174,18 @@ final class Sparse {
         }
     }
 
-    /** Per block start, the group counts of the {@code block} seconds from it; made on first use of that length. */
+    /**
+     * Per block start, the group counts of the {@code block} seconds from it (past the last second the block goes on
+     * from the first: the blocks are circular); made on first use of that length.
+     */
     private long[][] blockCounts(int block) {
         if (block != cachedBlock) {
             int groups = groupStarts.length == 0 ? 0 : groupStarts[0].length - 1;
-            cachedCounts = new long[Math.max(0, index.length - block + 1)][groups];
+            cachedCounts = new long[index.length][groups];
             for (int b = 0; b < cachedCounts.length; b++) {
                 for (int s = b; s < b + block; s++) {
                     for (int g = 0; g < groups; g++) {
-                        cachedCounts[b][g] += groupCounts[s][g];
+                        cachedCounts[b][g] += groupCounts[s % index.length][g];
                     }
                 }
             }

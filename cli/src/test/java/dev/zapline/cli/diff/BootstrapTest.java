@@ -26,9 +26,9 @@ class BootstrapTest {
         int block = 1 + r.nextInt(Math.min(n, 6));
         int[] picks = new int[n];
         for (int at = 0; at < n; ) {
-            int start = r.nextInt(n - block + 1);
+            int start = r.nextInt(n);
             for (int j = 0; j < block && at < n; j++) {
-                picks[at++] = start + j;
+                picks[at++] = (start + j) % n;
             }
         }
         double[] grouped = Bootstrap.figures(

@@ -34,7 +34,7 @@ class DiffTextTest {
         assertThat(DiffText.markdown(C, limits())).isEqualTo("""
                         ### zapline diff
 
-                        BASE `base.json` (60 s) vs NEW `new.json` (30 s). Moving-block bootstrap over seconds: \
+                        BASE `base.json` (60 s) vs NEW `new.json` (30 s). Circular block bootstrap over seconds: \
                         1000 resamples, blocks of 4 s (BASE) and 3 s (NEW), 95% intervals of NEW/BASE, min effect 5% \
                         (error and drop rates: 0.1 point), seed 1.
 
@@ -62,7 +62,7 @@ class DiffTextTest {
     void text() {
         assertThat(DiffText.text(C, List.of(limits().get(0)))).isEqualTo("""
                         zapline diff: BASE base.json (60 s) vs NEW new.json (30 s)
-                        Moving-block bootstrap over seconds: 1000 resamples, blocks of 4 s (BASE) and 3 s (NEW), \
+                        Circular block bootstrap over seconds: 1000 resamples, blocks of 4 s (BASE) and 3 s (NEW), \
                         95% intervals of NEW/BASE, min effect 5% (error and drop rates: 0.1 point), seed 1.
 
                         figure            BASE      NEW    change  95% interval      verdict
