@@ -52,7 +52,7 @@ final class DiffCommand implements Callable<Integer> {
             names = "--min-effect",
             paramLabel = "PERCENT",
             description = "The smallest change of a latency or the rate that counts (default ${DEFAULT-VALUE}).")
-    String minEffect = "5%";
+    String minEffect = "10%";
 
     @Option(
             names = "--confidence",

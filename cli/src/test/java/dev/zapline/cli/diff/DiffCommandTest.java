@@ -105,6 +105,15 @@ class DiffCommandTest {
     }
 
     @Test
+    void theHtmlReportLeavesTheSecondsHistogramsOut() {
+        String json = new Synthetic(3, 10, 1, 0, 1).json(true);
+        assertThat(json).contains("\"intervals\":[");
+        String page = dev.zapline.cli.report.RunReport.render(
+                java.util.List.of(dev.zapline.cli.report.RunReport.Run.parse("r", json, "r")));
+        assertThat(page).doesNotContain("intervals");
+    }
+
+    @Test
     void badInputExitsTwoWithTheFileAndWhat() throws Exception {
         Path missing = dir.resolve("missing.json");
         Path text = write("text.json", "hello");
