@@ -231,11 +231,12 @@ final class DiffText {
     }
 
     private static String signed(double fraction) {
-        return String.format(Locale.ROOT, "%+.1f%%", fraction * 100);
+        return String.format(Locale.ROOT, "%+.1f%%", fraction * 100).replace("-0.0%", "+0.0%");
     }
 
     private static String points(double fraction) {
-        return String.format(Locale.ROOT, "%+.2f", fraction * 100);
+        String s = String.format(Locale.ROOT, "%+.2f", fraction * 100);
+        return s.equals("-0.00") ? "+0.00" : s;
     }
 
     private static String percent(double fraction) {
