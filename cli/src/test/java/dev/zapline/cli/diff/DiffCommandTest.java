@@ -105,6 +105,27 @@ class DiffCommandTest {
     }
 
     @Test
+    void journeyStepsAreComparedWithDerivedVerdicts() throws Exception {
+        Path a = write(
+                "ja.json", new Synthetic(20, 500, 1, 0, 1).json(true, "login", new Synthetic(1, 20_000, 1, 0, 5)));
+        Path b = write(
+                "jb.json", new Synthetic(20, 500, 1, 0, 2).json(true, "login", new Synthetic(1, 20_000, 1.5, 0, 6)));
+        Run r = diff(a.toString(), b.toString(), "--threshold", "p99{step=login} +20%");
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(1);
+        assertThat(r.out())
+                .contains("\nstep login\n")
+                .containsPattern("\n  p99 .* regressed \\(derived\\)\n")
+                .containsPattern("\n  p50 .* within noise \\(derived\\)\n")
+                .contains("p99{step=login} +20%: exceeded (p99{step=login} +");
+        assertThat(diff(a.toString(), b.toString(), "--threshold", "p99{step=logn} +20%"))
+                .isEqualTo(new Run(
+                        2,
+                        "",
+                        "zapline: --threshold 'p99{step=logn} +20%': no step 'logn' in both runs"
+                                + " (the steps: login)\n"));
+    }
+
+    @Test
     void theHtmlReportLeavesTheSecondsHistogramsOut() {
         String json = new Synthetic(3, 10, 1, 0, 1).json(true);
         assertThat(json).contains("\"intervals\":[");

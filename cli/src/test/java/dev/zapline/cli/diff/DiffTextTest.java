@@ -59,6 +59,19 @@ class DiffTextTest {
     }
 
     @Test
+    void aChangeThatRoundsToNothingHasNoMinusSign() {
+        Comparison c = new Comparison(
+                "a",
+                "b",
+                Method.DEFAULT,
+                new int[] {-1, -1},
+                List.of(new Comparison.Row(
+                        Figure.RATE, null, 1000, 999.9999, Double.NaN, Double.NaN, Verdict.NO_INTERVALS, false)),
+                List.of());
+        assertThat(DiffText.text(c, List.of())).contains("  +0.0%  -  ");
+    }
+
+    @Test
     void text() {
         assertThat(DiffText.text(C, List.of(limits().get(0)))).isEqualTo("""
                         zapline diff: BASE base.json (60 s) vs NEW new.json (30 s)

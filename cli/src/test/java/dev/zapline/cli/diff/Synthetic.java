@@ -105,6 +105,17 @@ final class Synthetic {
         return b.append("}\n").toString();
     }
 
+    /** {@link #json} with a journey step {@code key} whose histograms are {@code step}'s first second's. */
+    String json(boolean intervals, String key, Synthetic step) {
+        String steps = ",\"steps\":[{\"key\":\"" + key + "\",\"journey\":\"j\",\"requests\":"
+                + step.corrected.get(0).getTotalCount() + ",\"errors\":0,\"outcomes\":{\"success\":"
+                + step.corrected.get(0).getTotalCount() + "},\"histograms\":{\"corrected\":\""
+                + RunTag.encode(step.corrected.get(0)) + "\",\"service\":\"" + RunTag.encode(step.service.get(0))
+                + "\"}}]";
+        String j = json(intervals);
+        return j.substring(0, j.length() - 2) + steps + "}\n";
+    }
+
     private static String latency(double[] p, int from) {
         return String.format(
                 Locale.ROOT,
