@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
         description = "Serve and measure traffic over HTTP/1.1 and the ZAP binary transport.",
         subcommands = {
             BenchCommand.class,
+            DiffCommand.class,
             GenCommand.class,
             InspectCommand.class,
             K8sCommand.class,

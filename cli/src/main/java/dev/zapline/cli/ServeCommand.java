@@ -1,5 +1,6 @@
 package dev.zapline.cli;
 
+import dev.zapline.cli.serve.Delay;
 import dev.zapline.cli.serve.DemoApp;
 import dev.zapline.cli.serve.EthRpc;
 import dev.zapline.server.App;
@@ -125,6 +126,14 @@ final class ServeCommand implements Callable<Integer> {
     String metrics;
 
     @Option(
+            names = "--delay",
+            paramLabel = "DURATION[@PERCENT]",
+            description = "Answer that share of the requests (default 100%) that much late, deterministically and"
+                    + " evenly spread (2ms@50%: every second request 2 ms late), without blocking the event loop:"
+                    + " a server slowed by a known amount, to check zapline diff (docs/serve.md).")
+    String delay;
+
+    @Option(
             names = "--grace",
             paramLabel = "SECONDS",
             description = "Drain time on shutdown (default ${DEFAULT-VALUE}).")
@@ -145,6 +154,9 @@ final class ServeCommand implements Callable<Integer> {
             config = config.withEventLoops(eventLoops);
         }
         App app = DemoApp.create(config, json);
+        if (delay != null) {
+            app.use(Delay.parse(delay));
+        }
         for (String h : http) {
             app.listen(h.startsWith("http://") ? h : "http://" + h);
         }

@@ -135,7 +135,7 @@ public final class RunReport {
      * (header, percentile curve) are not touched.
      */
     static JsonNode forPage(JsonNode doc) {
-        if (doc.has("steps")) {
+        if (doc.has("steps") || doc.has("intervals")) {
             doc = withoutHistograms(doc);
         }
         JsonNode timeline = doc.path("timeline");
@@ -164,9 +164,10 @@ public final class RunReport {
         return copy;
     }
 
-    /** A copy of a journey run's {@code doc} without its steps' and journeys' encoded histograms: not drawn. */
+    /** A copy of {@code doc} without its encoded histograms (per second, per step, per journey): not drawn. */
     private static JsonNode withoutHistograms(JsonNode doc) {
         ObjectNode copy = doc.deepCopy();
+        copy.remove("intervals");
         copy.path("steps").forEach(s -> ((ObjectNode) s).remove("histograms"));
         copy.path("journeys").path("each").forEach(j -> ((ObjectNode) j).remove("histograms"));
         return copy;

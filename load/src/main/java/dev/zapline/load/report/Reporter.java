@@ -51,6 +51,8 @@ public final class Reporter {
     private final JourneyResults journeys;
 
     private final List<IntervalStats> timeline = new ArrayList<>();
+    /** The measured seconds' histograms, for the JSON file's {@code intervals} member. */
+    private final SecondsLog secondsLog = new SecondsLog();
     /** The {@code --json} file's writer, or null. */
     private final JsonReport json;
 
@@ -178,6 +180,7 @@ public final class Reporter {
                         String run = tag.jsonMember(agg.corrected(), agg.service());
                         members = members.isEmpty() ? run : run + ",\n  " + members;
                     }
+                    members = secondsLog.appendTo(members);
                 } else if (watch != null && now - measured > 0 && now - w.end() < 0 && watch.interim(s)) {
                     engine.stop();
                 }
@@ -246,6 +249,9 @@ public final class Reporter {
         }
         if (!drain) {
             timeline.add(s);
+        }
+        if (json != null && !drain) {
+            secondsLog.add(s, agg.lastMeasuredInterval());
         }
         if (liveMetrics != null) {
             liveMetrics.update(engine, agg, s, warmup ? "warmup" : drain ? "drain" : "measured");

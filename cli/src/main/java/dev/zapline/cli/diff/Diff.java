@@ -1,0 +1,96 @@
+package dev.zapline.cli.diff;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code zapline diff}'s work, apart from its flags: read both files, compare ({@link Comparison}), judge the limits
+ * ({@link Limit}), render ({@link DiffText}) and decide the exit status.
+ *
+ * <p>Stateless.
+ */
+public final class Diff {
+
+    private Diff() {}
+
+    /**
+     * The command's settings as given on its command line.
+     *
+     * @param thresholds the {@code --threshold} limits
+     * @param minEffect {@code --min-effect}, a percentage ({@code 5%} or {@code 5})
+     * @param confidence {@code --confidence}, a percentage
+     * @param resamples {@code --resamples}
+     * @param seed {@code --seed}
+     * @param failOnRegression exit 1 on any regressed figure
+     * @param markdown print Markdown rather than text
+     * @param json where to write the JSON document too, or null
+     */
+    public record Options(
+            List<String> thresholds,
+            String minEffect,
+            String confidence,
+            int resamples,
+            long seed,
+            boolean failOnRegression,
+            boolean markdown,
+            Path json) {}
+
+    /**
+     * What the command prints and its exit status.
+     *
+     * @param output the table
+     * @param exit 0 nothing past a limit, 1 a limit exceeded (or a regression with {@code --fail-on-regression})
+     */
+    public record Result(String output, int exit) {}
+
+    /**
+     * Compares {@code base} and {@code neu}.
+     *
+     * @throws IllegalArgumentException ({@code "FILE: what"}, {@code "--threshold 'X': what"}, …) for bad input: the
+     *     caller exits 2
+     */
+    public static Result run(Path base, Path neu, Options o) throws IOException {
+        Method method = new Method(
+                percent("--min-effect", o.minEffect()),
+                percent("--confidence", o.confidence()),
+                o.resamples(),
+                o.seed());
+        List<Limit> limits = new ArrayList<>();
+        for (String t : o.thresholds()) {
+            limits.add(Limit.parse(t));
+        }
+        RunFile b = RunFile.read(base);
+        RunFile n = RunFile.read(neu);
+        Comparison c = Comparison.of(b, n, method);
+        List<Limit.Outcome> outcomes = new ArrayList<>();
+        for (Limit l : limits) {
+            outcomes.add(l.judge(c.rows()));
+        }
+        boolean exceeded = outcomes.stream().anyMatch(Limit.Outcome::exceeded);
+        boolean regressed = c.rows().stream().anyMatch(r -> r.verdict() == Verdict.REGRESSED);
+        int exit = exceeded || (o.failOnRegression() && regressed) ? 1 : 0;
+        if (o.json() != null) {
+            Files.writeString(o.json(), DiffText.json(c, outcomes, exit));
+        }
+        String out = o.markdown() ? DiffText.markdown(c, outcomes) : DiffText.text(c, outcomes);
+        return new Result(out, exit);
+    }
+
+    /** {@code 5%} or {@code 5} as 0.05. @throws IllegalArgumentException naming {@code flag} */
+    static double percent(String flag, String text) {
+        String t = text.strip();
+        t = t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t;
+        try {
+            double v = Double.parseDouble(t);
+            if (Double.isFinite(v)) {
+                return v / 100;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(flag + " '" + text + "': expected a percentage, e.g. 5%");
+    }
+}
