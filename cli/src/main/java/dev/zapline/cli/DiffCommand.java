@@ -27,7 +27,8 @@ import picocli.CommandLine.Parameters;
             "whole-run histogram's order-statistic interval widened by the run's design effect. Files without",
             "intervals are compared side by side, verdict 'no intervals'. docs/load.md has the method.",
             "Exit status: 0 no limit exceeded; 1 a --threshold exceeded (or, with --fail-on-regression, any",
-            "figure regressed); 2 bad input."
+            "figure regressed, or with --fail-on-shape a response shape broke); 2 bad input.",
+            "Response shapes (--sample-responses): removed fields and changed types, listed when both runs have them."
         })
 final class DiffCommand implements Callable<Integer> {
 
@@ -75,6 +76,12 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--fail-on-regression", description = "Exit 1 when any figure regressed, limit or not.")
     boolean failOnRegression;
 
+    @Option(
+            names = "--fail-on-shape",
+            description = "Exit 1 when a response shape broke: a field of the base run's samples absent from every new"
+                    + " sample, or of another type (both runs need --sample-responses).")
+    boolean failOnShape;
+
     @Option(names = "--md", description = "Print a Markdown table (for a pull-request comment) instead of text.")
     boolean markdown;
 
@@ -87,7 +94,16 @@ final class DiffCommand implements Callable<Integer> {
         Diff.Result r = Diff.run(
                 base,
                 neu,
-                new Diff.Options(thresholds, minEffect, confidence, resamples, seed, failOnRegression, markdown, json));
+                new Diff.Options(
+                        thresholds,
+                        minEffect,
+                        confidence,
+                        resamples,
+                        seed,
+                        failOnRegression,
+                        markdown,
+                        json,
+                        failOnShape));
         out.print(r.output());
         out.flush();
         return r.exit();

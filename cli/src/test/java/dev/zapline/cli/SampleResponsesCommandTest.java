@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.zapline.load.shape.ShapeDiff;
 import dev.zapline.server.App;
 import dev.zapline.server.ServerConfig;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +45,19 @@ class SampleResponsesCommandTest {
                     .isEqualTo("response shapes: BREAKING\n  GET /v1\n  ! $.id: type number -> string\n"
                             + "  ! $.name: removed (was string)\n");
             assertThat(ShapeDiff.compare(a, a).changes()).isEmpty();
+            // zapline diff lists the broken shape and, with --fail-on-shape, exits 1 on it (0 against itself)
+            Path renamedFile = dir.resolve("b-renamed.json");
+            Files.writeString(renamedFile, renamed.toString());
+            String aFile = dir.resolve("a.json").toString();
+            CliRun broken = CliRun.of("diff", aFile, renamedFile.toString(), "--fail-on-shape");
+            assertThat(broken.exit()).as(broken.err()).isEqualTo(1);
+            assertThat(broken.out())
+                    .contains("response shapes: BREAKING\n  GET /v1\n  ! $.id: type number -> string\n");
+            CliRun same = CliRun.of("diff", aFile, aFile, "--fail-on-shape");
+            assertThat(same.exit()).as(same.err()).isZero();
+            assertThat(same.out()).contains("response shapes: no change");
+            CliRun plain = CliRun.of("diff", aFile, renamedFile.toString());
+            assertThat(plain.exit()).as(plain.err()).isZero();
         } finally {
             app.stop(Duration.ofMillis(200));
         }

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The dashboard driven through tmux as a person would: {@code zapline load --tui} in a 100x30 pane against a
  * loopback server, Up raises the target the screen shows, {@code m deploy Enter} sets a mark, {@code q} stops; then
  * the normal screen holds the summary and the JSON file the rate change and the mark as events. tmux is a peer
- * ({@link Peers}: skipped where it is missing, failed with CI=true). Its own tmux server (a socket of its own), killed at the end with everything in it.
+ * ({@link Peers}: skipped where it is missing, failed with CI=true). Its own tmux server (a socket of its own),
+ * killed at the end with everything in it.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class TuiTmuxTest {

@@ -1,5 +1,7 @@
 package dev.zapline.cli.diff;
 
+import dev.zapline.cli.report.RunReport;
+import dev.zapline.load.shape.ShapeDiff;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,7 +10,8 @@ import java.util.List;
 
 /**
  * {@code zapline diff}'s work, apart from its flags: read both files, compare ({@link Comparison}), judge the limits
- * ({@link Limit}), render ({@link DiffText}) and decide the exit status.
+ * ({@link Limit}), compare the response shapes when both runs sampled them ({@link ShapeDiff}), render ({@link
+ * DiffText}) and decide the exit status.
  *
  * <p>Stateless.
  */
@@ -27,6 +30,7 @@ public final class Diff {
      * @param failOnRegression exit 1 on any regressed figure
      * @param markdown print Markdown rather than text
      * @param json where to write the JSON document too, or null
+     * @param failOnShape exit 1 when a response shape broke (a field removed or its type changed)
      */
     public record Options(
             List<String> thresholds,
@@ -36,13 +40,15 @@ public final class Diff {
             long seed,
             boolean failOnRegression,
             boolean markdown,
-            Path json) {}
+            Path json,
+            boolean failOnShape) {}
 
     /**
      * What the command prints and its exit status.
      *
      * @param output the table
-     * @param exit 0 nothing past a limit, 1 a limit exceeded (or a regression with {@code --fail-on-regression})
+     * @param exit 0 nothing past a limit, 1 a limit exceeded (or a regression with {@code --fail-on-regression}, or
+     *     a broken response shape with {@code --fail-on-shape})
      */
     public record Result(String output, int exit) {}
 
@@ -71,11 +77,22 @@ public final class Diff {
         }
         boolean exceeded = outcomes.stream().anyMatch(Limit.Outcome::exceeded);
         boolean regressed = c.rows().stream().anyMatch(r -> r.verdict() == Verdict.REGRESSED);
-        int exit = exceeded || (o.failOnRegression() && regressed) ? 1 : 0;
+        ShapeDiff shapes = ShapeDiff.compare(
+                RunReport.Run.read(base, null).doc(),
+                RunReport.Run.read(neu, null).doc());
+        if (o.failOnShape() && !shapes.compared()) {
+            throw new IllegalArgumentException(
+                    "--fail-on-shape: " + shapes.text().strip());
+        }
+        boolean broke = o.failOnShape() && shapes.breaking();
+        int exit = exceeded || (o.failOnRegression() && regressed) || broke ? 1 : 0;
         if (o.json() != null) {
             Files.writeString(o.json(), DiffText.json(c, outcomes, exit));
         }
         String out = o.markdown() ? DiffText.markdown(c, outcomes) : DiffText.text(c, outcomes);
+        if (shapes.compared()) {
+            out += "\n" + (o.markdown() ? shapes.markdown() : shapes.text());
+        }
         return new Result(out, exit);
     }
 
