@@ -44,8 +44,8 @@ final class DiffCommand implements Callable<Integer> {
     @Option(
             names = "--threshold",
             paramLabel = "LIMIT",
-            description = "A limit on a change, repeatable: 'p99 +10%', 'service.p50 +2ms', 'rate -5%',"
-                    + " 'errors +0.5%' (percentage points), 'p99{step=login} +20%'. Exceeded only when the change"
+            description = "A limit on a change, repeatable: 'p99 +10%%', 'service.p50 +2ms', 'rate -5%%',"
+                    + " 'errors +0.5%%' (percentage points), 'p99{step=login} +20%%'. Exceeded only when the change"
                     + " is past it and the figure's verdict is regressed: noise alone never fails.")
     List<String> thresholds = new ArrayList<>();
 

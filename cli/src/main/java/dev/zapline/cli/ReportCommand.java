@@ -53,7 +53,7 @@ final class ReportCommand implements Callable<Integer> {
     @Option(
             names = "--threshold",
             paramLabel = "EXPR",
-            description = "A pass/fail condition on each run's measured phase, e.g. p99<5ms or error_rate<0.1% "
+            description = "A pass/fail condition on each run's measured phase, e.g. p99<5ms or error_rate<0.1%% "
                     + "(repeatable; docs/load.md, Thresholds).")
     List<String> thresholds = new ArrayList<>();
 

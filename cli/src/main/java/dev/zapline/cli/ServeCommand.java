@@ -128,8 +128,8 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--delay",
             paramLabel = "DURATION[@PERCENT]",
-            description = "Answer that share of the requests (default 100%) that much late, deterministically and"
-                    + " evenly spread (2ms@50%: every second request 2 ms late), without blocking the event loop:"
+            description = "Answer that share of the requests (default 100%%) that much late, deterministically and"
+                    + " evenly spread (2ms@50%%: every second request 2 ms late), without blocking the event loop:"
                     + " a server slowed by a known amount, to check zapline diff (docs/serve.md).")
     String delay;
 
