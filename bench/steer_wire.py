@@ -7,7 +7,7 @@ CAPTURE is `tcpdump -i lo -w CAPTURE.pcap tcp port PORT` taken around `zapline l
 --rate START_RATE -d D --warmup 0 --control stdin --json RESULT.json` (uniform arrivals, no warm-up), steered while
 it ran. The JSON file gives only the events (when each change took effect, in seconds from the run's start, and the
 rate from there); everything else comes from the wire: the first byte of each HTTP/1.1 request, read from the TCP
-streams put back together. Time 0 is the first request's first byte (request 0 is due at the run's start).
+streams put back together. Wire time 0 is placed where the median request's send time on the wire matches its intended time.
 Prints, per piece between events: the requests the steered profile makes due and the requests seen on the wire,
 and the achieved rate; then how many 10 ms buckets hold the steered profile's count within +-(1 + 1%), over the
 buckets without a change point (a bucket with k change points may be off by 1 + k by definition).
@@ -26,18 +26,34 @@ def main():
     with open(result) as f:
         run = json.load(f)
     events = [e for e in run.get("events", []) if e["kind"] in ("rate", "bias", "pause", "resume")]
-    seconds = run["summary"]["seconds"]
+    seconds = run["summary"]["duration_s"]
     starts = []
     for sides in streams(path, port).values():
         starts.extend(t for t, _, _, _ in messages(*sides["c"], True))
     starts.sort()
     if not starts:
         raise SystemExit("no requests in the capture")
-    t0 = starts[0]
-    wire = [t - t0 for t in starts]
-    # the steered profile: piecewise constant rates (uniform, no ramps: start at a held rate)
+    # the steered profile: piecewise constant rates (uniform, no ramps: start at a held rate); each piece's first
+    # request is due at its change point, then one every 1/R
     edges = [(0.0, rate0)] + [(e["t"], e["rate"]) for e in events]
     edges.append((seconds, 0.0))
+    intended = []
+    for (a, r), (b, _) in zip(edges, edges[1:]):
+        j = 0
+        while r > 0 and a + j / r < b:
+            intended.append(a + j / r)
+            j += 1
+    # wire time 0 is unknown to the loader's clock: take the offset that the median request has, then read every
+    # request's lateness on the wire against its intended time (the k-th request sent against the k-th due)
+    n = min(len(intended), len(starts))
+    diffs = sorted(starts[k] - intended[k] for k in range(n))
+    t0 = diffs[n // 2]
+    late = sorted((starts[k] - t0 - intended[k]) * 1e6 for k in range(n))
+    wire = [t - t0 for t in starts]
+    print("requests: %d due by the steered profile, %d on the wire" % (len(intended), len(starts)))
+    print("send time on the wire minus intended time, relative to the median: p1 %.0f us, p50 %.0f us, p99 %.0f us, "
+          "p99.9 %.0f us, max %.0f us" % (late[n // 100], late[n // 2], late[n * 99 // 100], late[n * 999 // 1000],
+                                          late[-1]))
     print("piece            due  on wire  rate on wire")
     for (a, r), (b, _) in zip(edges, edges[1:]):
         n = sum(1 for t in wire if a <= t < b)
