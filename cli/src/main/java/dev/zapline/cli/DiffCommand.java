@@ -23,12 +23,14 @@ import picocli.CommandLine.Parameters;
             "bootstrap over each run's measured seconds (the files' per-second histograms, 'intervals'): blocks",
             "of round(cbrt(seconds)) seconds drawn with replacement, added, the figure read; the interval of",
             "NEW/BASE at --confidence from --resamples pairs. Regressed only when the whole interval lies past",
-            "--min-effect (error and drop rates: past 0.1 percentage point). A step's verdict is derived: its",
-            "whole-run histogram's order-statistic interval widened by the run's design effect. Files without",
-            "intervals are compared side by side, verdict 'no intervals'. docs/load.md has the method.",
+            "--min-effect and, for a latency, past --min-abs too (error and drop rates: past 0.1 percentage",
+            "point). A step's verdict is derived: its whole-run histogram's order-statistic interval widened by",
+            "the run's design effect. Files without intervals are compared side by side, verdict 'no",
+            "intervals'. docs/load.md has the method.",
             "Exit status: 0 no limit exceeded; 1 a --threshold exceeded (or, with --fail-on-regression, any",
             "figure regressed, or with --fail-on-shape a response shape broke); 2 bad input.",
-            "Response shapes (--sample-responses): removed fields and changed types, listed when both runs have them."
+            "Response shapes (--sample-responses): removed fields and changed types, listed when both runs",
+            "have them."
         })
 final class DiffCommand implements Callable<Integer> {
 
@@ -54,6 +56,12 @@ final class DiffCommand implements Callable<Integer> {
             paramLabel = "PERCENT",
             description = "The smallest change of a latency or the rate that counts (default ${DEFAULT-VALUE}).")
     String minEffect = "10%";
+
+    @Option(
+            names = "--min-abs",
+            paramLabel = "DURATION",
+            description = "The smallest change of a latency that counts, as well (default ${DEFAULT-VALUE}).")
+    String minAbs = "100us";
 
     @Option(
             names = "--confidence",
@@ -97,6 +105,7 @@ final class DiffCommand implements Callable<Integer> {
                 new Diff.Options(
                         thresholds,
                         minEffect,
+                        minAbs,
                         confidence,
                         resamples,
                         seed,

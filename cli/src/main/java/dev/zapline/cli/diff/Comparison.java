@@ -100,7 +100,7 @@ record Comparison(String base, String neu, Method method, int[] seconds, List<Ro
                     d[b] = f.kind() == Figure.Kind.SHARE ? nb[k][b] - bb[k][b] : nb[k][b] / bb[k][b];
                 }
                 iv = Bootstrap.interval(d, method.confidence());
-                v = judge(f.kind(), iv[0], iv[1], method.minEffect());
+                v = judge(f.kind(), bp[k], iv[0], iv[1], method);
             }
             rows.add(new Row(f, null, bp[k], np[k], iv[0], iv[1], v, false));
         }
@@ -137,16 +137,21 @@ record Comparison(String base, String neu, Method method, int[] seconds, List<Ro
         return new Comparison(base.name(), neu.name(), method, seconds, List.copyOf(rows), List.copyOf(notes));
     }
 
-    /** The verdict on an interval of NEW/BASE (NEW - BASE for shares). */
-    static Verdict judge(Figure.Kind kind, double low, double high, double minEffect) {
+    /**
+     * The verdict on an interval of NEW/BASE (NEW - BASE for shares); {@code base}: BASE's figure (a latency's, in
+     * microseconds, for its absolute minimum).
+     */
+    static Verdict judge(Figure.Kind kind, double base, double low, double high, Method method) {
         if (Double.isNaN(low) || Double.isNaN(high)) {
             return Verdict.NO_DATA;
         }
+        double minEffect = method.minEffect();
+        double minAbs = method.minAbsUs();
         return switch (kind) {
             case LATENCY ->
-                low > 1 + minEffect
+                low > 1 + minEffect && base * (low - 1) > minAbs
                         ? Verdict.REGRESSED
-                        : high < 1 - minEffect ? Verdict.IMPROVED : Verdict.WITHIN_NOISE;
+                        : high < 1 - minEffect && base * (1 - high) > minAbs ? Verdict.IMPROVED : Verdict.WITHIN_NOISE;
             case RATE ->
                 high < 1 - minEffect
                         ? Verdict.REGRESSED
@@ -206,7 +211,7 @@ record Comparison(String base, String neu, Method method, int[] seconds, List<Ro
         double lr = Math.log(pn / pb);
         double lo = Math.exp(lr - half);
         double hi = Math.exp(lr + half);
-        return new Row(f, b.key(), pb, pn, lo, hi, judge(Figure.Kind.LATENCY, lo, hi, method.minEffect()), true);
+        return new Row(f, b.key(), pb, pn, lo, hi, judge(Figure.Kind.LATENCY, pb, lo, hi, method), true);
     }
 
     private static double width(Histogram h, double p, double z) {

@@ -24,6 +24,7 @@ public final class Diff {
      *
      * @param thresholds the {@code --threshold} limits
      * @param minEffect {@code --min-effect}, a percentage ({@code 5%} or {@code 5})
+     * @param minAbs {@code --min-abs}, a duration ({@code 100us})
      * @param confidence {@code --confidence}, a percentage
      * @param resamples {@code --resamples}
      * @param seed {@code --seed}
@@ -35,6 +36,7 @@ public final class Diff {
     public record Options(
             List<String> thresholds,
             String minEffect,
+            String minAbs,
             String confidence,
             int resamples,
             long seed,
@@ -61,6 +63,7 @@ public final class Diff {
     public static Result run(Path base, Path neu, Options o) throws IOException {
         Method method = new Method(
                 percent("--min-effect", o.minEffect()),
+                micros(o.minAbs()),
                 percent("--confidence", o.confidence()),
                 o.resamples(),
                 o.seed());
@@ -94,6 +97,15 @@ public final class Diff {
             out += "\n" + (o.markdown() ? shapes.markdown() : shapes.text());
         }
         return new Result(out, exit);
+    }
+
+    /** {@code --min-abs}: a duration ({@code 100us}, {@code 0.5ms}) in microseconds. */
+    static double micros(String text) {
+        try {
+            return dev.zapline.cli.load.Durations.nanos(text) / 1e3;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--min-abs '" + text + "': expected a duration, e.g. 100us");
+        }
     }
 
     /** {@code 5%} or {@code 5} as 0.05. @throws IllegalArgumentException naming {@code flag} */

@@ -110,6 +110,7 @@ final class DiffText {
         method.put("resamples", c.method().resamples());
         method.put("confidence", c.method().confidence());
         method.put("min_effect", c.method().minEffect());
+        method.put("min_abs_us", c.method().minAbsUs());
         method.put("share_min_effect", Method.SHARE_MIN_EFFECT);
         method.put("seed", c.method().seed());
         method.put("base_seconds", c.seconds()[0]);
@@ -184,7 +185,8 @@ final class DiffText {
                 : "";
         return "Circular block bootstrap over seconds: " + m.resamples() + " resamples" + blocks + ", "
                 + percent(m.confidence()) + " intervals of NEW/BASE, min effect " + percent(m.minEffect())
-                + " (error and drop rates: 0.1 point), seed " + m.seed() + ".";
+                + " and " + micros(m.minAbsUs()) + " for a latency (error and drop rates: 0.1 point), seed " + m.seed()
+                + ".";
     }
 
     private static String limitText(Limit.Outcome o) {

@@ -94,7 +94,7 @@ class ComparisonTest {
         List<Comparison.Row> one = Comparison.of(base, neu, Method.DEFAULT).rows();
         List<Comparison.Row> two = Comparison.of(base, neu, Method.DEFAULT).rows();
         List<Comparison.Row> other =
-                Comparison.of(base, neu, new Method(0.05, 0.95, 1000, 2)).rows();
+                Comparison.of(base, neu, new Method(0.05, 0, 0.95, 1000, 2)).rows();
         assertThat(two).isEqualTo(one);
         assertThat(other).isNotEqualTo(one);
     }
@@ -147,5 +147,24 @@ class ComparisonTest {
         double[] us = new double[8];
         RunFile.Step s = new RunFile.Step(key, 20_000, step.corrected.get(0), step.service.get(0), us, 0);
         return new RunFile(r.name(), r.summary(), r.seconds(), List.of(s));
+    }
+
+    @Test
+    void aLatencyChangeMustPassTheAbsoluteMinimumToo() {
+        // +30 % to +50 %: on a 100 µs figure at least 30 µs, below the 100 µs default; on 1 ms, 300 µs
+        assertThat(Comparison.judge(Figure.Kind.LATENCY, 100, 1.3, 1.5, Method.DEFAULT))
+                .isEqualTo(Verdict.WITHIN_NOISE);
+        assertThat(Comparison.judge(Figure.Kind.LATENCY, 1000, 1.3, 1.5, Method.DEFAULT))
+                .isEqualTo(Verdict.REGRESSED);
+        assertThat(Comparison.judge(Figure.Kind.LATENCY, 400, 0.5, 0.7, Method.DEFAULT))
+                .isEqualTo(Verdict.IMPROVED);
+        assertThat(Comparison.judge(Figure.Kind.LATENCY, 300, 0.5, 0.7, Method.DEFAULT))
+                .isEqualTo(Verdict.WITHIN_NOISE);
+        Method noFloor = new Method(0.10, 0, 0.95, 1000, 1);
+        assertThat(Comparison.judge(Figure.Kind.LATENCY, 100, 1.3, 1.5, noFloor))
+                .isEqualTo(Verdict.REGRESSED);
+        // the rate has no absolute minimum
+        assertThat(Comparison.judge(Figure.Kind.RATE, 10, 0.5, 0.8, Method.DEFAULT))
+                .isEqualTo(Verdict.REGRESSED);
     }
 }

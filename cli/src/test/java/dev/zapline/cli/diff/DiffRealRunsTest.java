@@ -54,7 +54,7 @@ class DiffRealRunsTest {
         Map<String, String> same = verdicts(Comparison.of(
                 RunFile.read(a),
                 RunFile.read(b),
-                new Method(2.0, defaults.confidence(), defaults.resamples(), defaults.seed())));
+                new Method(2.0, defaults.minAbsUs(), defaults.confidence(), defaults.resamples(), defaults.seed())));
         assertThat(same.values()).doesNotContain("regressed", "too few seconds", "no intervals", "no data");
 
         Comparison c = Comparison.of(RunFile.read(a), RunFile.read(slow), defaults);

@@ -36,7 +36,7 @@ class DiffTextTest {
 
                         BASE `base.json` (60 s) vs NEW `new.json` (30 s). Circular block bootstrap over seconds: \
                         1000 resamples, blocks of 4 s (BASE) and 3 s (NEW), 95% intervals of NEW/BASE, min effect 10% \
-                        (error and drop rates: 0.1 point), seed 1.
+                        and 100µs for a latency (error and drop rates: 0.1 point), seed 1.
 
                         | figure | BASE | NEW | change | 95% interval | verdict |
                         |:--|--:|--:|--:|:--|:--|
@@ -76,7 +76,8 @@ class DiffTextTest {
         assertThat(DiffText.text(C, List.of(limits().get(0)))).isEqualTo("""
                         zapline diff: BASE base.json (60 s) vs NEW new.json (30 s)
                         Circular block bootstrap over seconds: 1000 resamples, blocks of 4 s (BASE) and 3 s (NEW), \
-                        95% intervals of NEW/BASE, min effect 10% (error and drop rates: 0.1 point), seed 1.
+                        95% intervals of NEW/BASE, min effect 10% and 100µs for a latency (error and drop rates: 0.1 \
+                        point), seed 1.
 
                         figure            BASE      NEW    change  95% interval      verdict
                         p50             1.00ms   1.01ms     +1.0%  [-2.0%, +4.0%]    within noise
