@@ -76,7 +76,14 @@ class TuiTmuxTest {
                 tmux("kill-server");
             }
         }
-        JsonNode events = new ObjectMapper().readTree(json.toFile()).path("events");
+        JsonNode doc = new ObjectMapper().readTree(json.toFile());
+        // the schedule followed the change: the second it fell in (or a later one) has a target above 200/s
+        double most = 0;
+        for (JsonNode second : doc.path("timeline")) {
+            most = Math.max(most, second.path("rate_target").asDouble());
+        }
+        assertThat(most).isGreaterThan(200.5).isLessThanOrEqualTo(220.0);
+        JsonNode events = doc.path("events");
         List<String> seen = new ArrayList<>();
         events.forEach(
                 e -> seen.add(e.path("kind").asText() + " " + e.path("value").asDouble() + " "
