@@ -3,6 +3,7 @@ package dev.zapline.transport.metrics;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -30,6 +31,9 @@ public final class MetricsEndpoint implements AutoCloseable {
 
     /** The largest POST body taken, bytes; a longer one is answered 413 unread. */
     public static final int MAX_POST_BODY = 64 * 1024;
+
+    /** How much of a refused body is read and dropped before the refusal (see {@link #drain}). */
+    private static final long DRAIN_LIMIT = 1 << 20;
 
     /** What a POST path answers: its status, content type and body. */
     public record Reply(int status, String contentType, String body) {}
@@ -156,11 +160,13 @@ public final class MetricsEndpoint implements AutoCloseable {
             return;
         }
         if (tooLong(x.getRequestHeaders().getFirst("Content-Length"))) {
+            drain(x);
             reply(x, 413, plain, "the body is over " + MAX_POST_BODY + " bytes\n");
             return;
         }
         byte[] body = x.getRequestBody().readNBytes(MAX_POST_BODY + 1);
         if (body.length > MAX_POST_BODY) {
+            drain(x);
             reply(x, 413, plain, "the body is over " + MAX_POST_BODY + " bytes\n");
             return;
         }
@@ -184,6 +190,20 @@ public final class MetricsEndpoint implements AutoCloseable {
             return;
         }
         reply(x, r.status(), r.contentType(), r.body());
+    }
+
+    /**
+     * Reads and drops what is left of the request's body, up to {@link #DRAIN_LIMIT} bytes, before a refusal: a reply
+     * sent while the client still writes would close the connection under it (the client sees a reset, not the
+     * status). A body longer than that is cut off by the close.
+     */
+    private static void drain(HttpExchange x) throws IOException {
+        InputStream in = x.getRequestBody();
+        byte[] sink = new byte[8192];
+        long left = DRAIN_LIMIT;
+        for (int n = in.read(sink); n > 0 && (left -= n) > 0; n = in.read(sink)) {
+            // dropped
+        }
     }
 
     /** Whether a Content-Length header says more than {@link #MAX_POST_BODY} (any other value: the body tells). */
