@@ -3,6 +3,7 @@ package dev.zapline.cli.diff;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.zapline.load.report.Text;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -220,12 +221,9 @@ final class DiffText {
         return f.kind() == Figure.Kind.SHARE ? points(change) + " pt" : signed(change);
     }
 
-    /** 850µs, 1.23ms, 2.50s. */
+    /** 850µs, 1.23ms, 2.50s, as the summary writes them. */
     static String micros(double us) {
-        if (us >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fs", us / 1e6);
-        }
-        return us >= 1e3 ? String.format(Locale.ROOT, "%.2fms", us / 1e3) : String.format(Locale.ROOT, "%.0fµs", us);
+        return Text.micros(us);
     }
 
     private static String signedMicros(double us) {

@@ -1,5 +1,6 @@
 package dev.zapline.cli.tui;
 
+import dev.zapline.load.report.Text;
 import java.util.Locale;
 
 /** The dashboard's number formats: counts and rates ({@code 12.3k}), latencies ({@code 1.20ms}), seconds. */
@@ -7,29 +8,14 @@ final class Units {
 
     private Units() {}
 
-    /** {@code 950}, {@code 12.3k}, {@code 1.25M}. */
+    /** {@code 950}, {@code 12.3k}, {@code 1.25M}: as the summary writes them. */
     static String count(double v) {
-        if (v >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fM", v / 1e6);
-        }
-        if (v >= 1e4) {
-            return String.format(Locale.ROOT, "%.1fk", v / 1e3);
-        }
-        return String.format(Locale.ROOT, "%.0f", v);
+        return Text.count(v);
     }
 
-    /** A latency given in microseconds: {@code 850µs}, {@code 1.20ms}, {@code 2.50s}; {@code -} for none. */
+    /** A latency given in microseconds as the summary writes it ({@code 850µs}, {@code 1.20ms}); {@code -} for none. */
     static String micros(double us) {
-        if (!(us > 0)) {
-            return "-";
-        }
-        if (us >= 1e6) {
-            return String.format(Locale.ROOT, "%.2fs", us / 1e6);
-        }
-        if (us >= 1e3) {
-            return String.format(Locale.ROOT, "%.2fms", us / 1e3);
-        }
-        return String.format(Locale.ROOT, "%.0fµs", us);
+        return us > 0 ? Text.micros(us) : "-";
     }
 
     /** Seconds with one decimal: {@code 12.0s}. */

@@ -9,13 +9,13 @@ public final class Text {
 
     private Text() {}
 
-    /** 950, 12.3k, 1.05M. */
-    static String count(double v) {
+    /** 950, 12.3k, 1.05M: the live line's, the summary's, the dashboard's. */
+    public static String count(double v) {
         return scaled(v, 1e4, "%.2fM", "%.1fk", "%.0f");
     }
 
-    /** 850µs, 1.23ms, 2.50s. */
-    static String micros(double us) {
+    /** 850µs, 1.23ms, 2.50s: the live line's, the summary's, the dashboard's and {@code zapline diff}'s. */
+    public static String micros(double us) {
         return scaled(us, 1e3, "%.2fs", "%.2fms", "%.0fµs");
     }
 
