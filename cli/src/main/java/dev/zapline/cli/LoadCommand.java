@@ -257,6 +257,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     dev.zapline.cli.load.ControlFlags control = new dev.zapline.cli.load.ControlFlags();
 
+    @Mixin
+    dev.zapline.cli.load.SlackFlags slack = new dev.zapline.cli.load.SlackFlags();
+
     @Option(names = "--nio", description = "Use NIO even where epoll is available.")
     boolean nio;
 

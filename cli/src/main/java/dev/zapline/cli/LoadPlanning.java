@@ -130,7 +130,8 @@ final class LoadPlanning {
                 .with(b -> b.expect = StatusSet.parse(o.expectStatus))
                 .with(b -> b.adaptive = o.adaptive)
                 .with(b -> b.reconnectEvery = o.reconnectEvery)
-                .with(b -> b.steerable = o.control.steerable(o.metrics));
+                .with(b -> b.steerable = o.control.steerable(o.metrics))
+                .with(b -> b.slackNanos = open ? o.slack.nanos() : 0);
     }
 
     /**

@@ -43,6 +43,9 @@ import java.util.function.Consumer;
  *     handshake unless resumed, per request); requests due meanwhile wait for a slot as usual
  * @param steerable the run takes steering commands ({@code --tui}, {@code --control}): an open run's loops then
  *     wait for the schedule's end (a pause or a rate of 0 must not end the run)
+ * @param slackNanos open model: when a loop wakes for a due request, it also sends the ones due within this much
+ *     after it, early, in the same wake-up (one flush per connection); 0 wakes for every due time. A request sent
+ *     early is timed from its actual write, never from its later intended time ({@code LoopRecorder})
  */
 public record LoadPlan(
         Stages stages,
@@ -63,7 +66,8 @@ public record LoadPlan(
         long graceNanos,
         boolean adaptive,
         int reconnectEvery,
-        boolean steerable) {
+        boolean steerable,
+        long slackNanos) {
 
     public static final long DEFAULT_TICK = 100_000;
 
@@ -72,6 +76,9 @@ public record LoadPlan(
 
     /** How long requests in flight may finish after a stop, unless changed. */
     static final long DEFAULT_GRACE = 2_000_000_000L;
+
+    /** The largest send slack a plan takes: 10 ms, the pacing buckets' width. */
+    public static final long MAX_SLACK = 10_000_000L;
 
     /** An open plan's cap on requests in flight plus waiting, unless changed. */
     static final int OPEN_MAX_INFLIGHT = 10_000;
@@ -102,6 +109,9 @@ public record LoadPlan(
         if (reconnectEvery < 0) {
             throw new IllegalArgumentException(
                     "reconnect every " + reconnectEvery + " requests: need 0 (keep-alive) or more");
+        }
+        if (slackNanos < 0 || slackNanos > MAX_SLACK) {
+            throw new IllegalArgumentException("send slack " + slackNanos + " ns: need 0 to " + MAX_SLACK + " ns");
         }
         if (adaptive && stages == null) {
             throw new IllegalArgumentException("--adaptive needs the open model (--rate or --stages)");
@@ -215,6 +225,8 @@ public record LoadPlan(
         public int reconnectEvery;
         /** Steered while it runs ({@code --tui}, {@code --control}): an open run's loops wait for its end. */
         public boolean steerable;
+        /** Open model: requests due within this much after a wake-up go out in it ({@link LoadPlan#slackNanos}). */
+        public long slackNanos;
 
         private Builder(int connections, int threads) {
             this.connections = connections;
@@ -238,6 +250,7 @@ public record LoadPlan(
             adaptive = p.adaptive;
             reconnectEvery = p.reconnectEvery;
             steerable = p.steerable;
+            slackNanos = p.slackNanos;
             tick(p.tickNanos, p.graceNanos);
         }
 
@@ -275,7 +288,8 @@ public record LoadPlan(
                     graceNanos,
                     adaptive,
                     reconnectEvery,
-                    steerable);
+                    steerable,
+                    slackNanos);
         }
     }
 }

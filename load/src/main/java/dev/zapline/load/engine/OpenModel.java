@@ -16,6 +16,8 @@ final class OpenModel extends Admission {
     private final boolean adaptive;
     /** A steered run's length: the loop waits for it even with nothing due (a pause, a rate of 0); else 0. */
     private final long holdNanos;
+    /** Requests due within this much after {@code now} are due at {@code now} ({@link LoadPlan#slackNanos}). */
+    private final long slackNanos;
     /** The run's end passed, or the run stopped: nothing will be due any more. */
     private boolean over;
 
@@ -38,9 +40,11 @@ final class OpenModel extends Admission {
             int minCeiling,
             boolean adaptive,
             long maxWaitNanos,
-            long holdNanos) {
+            long holdNanos,
+            long slackNanos) {
         super(maxCeiling, maxWaitNanos, maxCeiling);
         this.holdNanos = holdNanos;
+        this.slackNanos = slackNanos;
         this.over = holdNanos == 0;
         this.cursor = cursor;
         this.maxCeiling = maxCeiling;
@@ -61,7 +65,7 @@ final class OpenModel extends Admission {
         if (!over && now - start >= holdNanos) {
             over = true;
         }
-        if (nextDue < 0 || nextDue > now - start) {
+        if (nextDue < 0 || nextDue - slackNanos > now - start) {
             return NONE;
         }
         long intended = start + nextDue;

@@ -40,7 +40,7 @@ final class Pacer {
         int max = Math.max(1, (int) Math.min(1 << 20, ((long) plan.maxInflight() + loops - 1) / loops));
         int min = (int) Math.min(max, Ceiling.HEADROOM * Math.max(1L, slots));
         long hold = plan.steerable() ? plan.warmupNanos() + plan.measuredNanos() : 0;
-        return new OpenModel(cursor, max, min, plan.adaptive(), plan.maxWaitNanos(), hold);
+        return new OpenModel(cursor, max, min, plan.adaptive(), plan.maxWaitNanos(), hold, plan.slackNanos());
     }
 
     /** Makes this a journey run: each request the admission makes due starts a journey of {@code journeys}. */

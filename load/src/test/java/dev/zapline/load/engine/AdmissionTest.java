@@ -24,7 +24,7 @@ class AdmissionTest {
 
     @Test
     void openModelReleasesEachIntendedTimeWhenItComesAndNeverEarly() {
-        OpenModel m = new OpenModel(uniform(1000, Duration.ofMillis(10)), 100, 2, false, 50 * MS, 0);
+        OpenModel m = new OpenModel(uniform(1000, Duration.ofMillis(10)), 100, 2, false, 50 * MS, 0, 0);
         m.begin(T0);
         long first = m.nextWake();
         assertThat(first - T0).isBetween(0L, MS);
@@ -49,7 +49,7 @@ class AdmissionTest {
 
     @Test
     void aDueRequestIsSentOnlyWhenASlotIsFreeAndNothingWaitsBeforeIt() {
-        OpenModel m = new OpenModel(uniform(1000, Duration.ofSeconds(1)), 4, 1, false, 50 * MS, 0);
+        OpenModel m = new OpenModel(uniform(1000, Duration.ofSeconds(1)), 4, 1, false, 50 * MS, 0, 0);
         m.begin(T0);
         assertThat(m.admit(T0, true, 0)).isEqualTo(Verdict.SEND);
         assertThat(m.admit(T0 + 1, false, 1)).isEqualTo(Verdict.QUEUE);
@@ -65,7 +65,7 @@ class AdmissionTest {
 
     @Test
     void aWaitingRequestExpiresOneNanosecondAfterTheMaximumWait() {
-        OpenModel m = new OpenModel(uniform(1000, Duration.ofSeconds(1)), 8, 1, false, 50 * MS, 0);
+        OpenModel m = new OpenModel(uniform(1000, Duration.ofSeconds(1)), 8, 1, false, 50 * MS, 0, 0);
         m.begin(T0);
         m.admit(T0, false, 0);
         m.admit(T0 + MS, false, 0);
@@ -78,7 +78,7 @@ class AdmissionTest {
 
     @Test
     void theAdaptiveCeilingMovesOncePerPeriodAndStopsWithTheSchedule() {
-        OpenModel m = new OpenModel(uniform(1000, Duration.ofSeconds(1)), 10_000, 4, true, 50 * MS, 0);
+        OpenModel m = new OpenModel(uniform(1000, Duration.ofSeconds(1)), 10_000, 4, true, 50 * MS, 0, 0);
         m.begin(T0);
         assertThat(m.ceiling).isEqualTo(10_000);
         for (long t = m.due(T0 + 99 * MS); t != NONE; t = m.due(T0 + 99 * MS)) {

@@ -83,7 +83,8 @@ class PiecesTest {
                         0,
                         false,
                         0,
-                        false))
+                        false,
+                        0))
                 .hasMessageContaining("neither");
     }
 }
