@@ -56,10 +56,14 @@ public final class PathNotes {
     }
 
     /**
-     * Snapshots the path to {@code target} as a run with {@code connections} connections at a time starts; the
-     * kernel's files are read beneath {@code root} ({@link #HOST_ROOT} for this host). {@code target}: its host is
-     * resolved; null when not known (the default route's interface is then checked).
+     * Snapshots this host's path to {@code target} as a run with {@code connections} connections at a time starts.
+     * {@code target}: its host is resolved; null when not known (the default route's interface is then checked).
      */
+    public static PathNotes before(URI target, int connections) {
+        return before(target, connections, HOST_ROOT);
+    }
+
+    /** As {@link #before(URI, int)}, the kernel's files read beneath {@code root}. */
     public static PathNotes before(URI target, int connections, Path root) {
         return before(target, connections, root, System.getProperty("os.name", ""));
     }
