@@ -217,12 +217,10 @@ public final class PathNotes {
             found.clean.add("0 retransmits of " + sent + " segments sent");
             return;
         }
-        StringBuilder b = new StringBuilder(String.format(
-                Locale.ROOT,
-                "retransmits: %d of %d segments sent (%.3f%%)",
-                retrans,
-                sent,
-                sent > 0 ? 100.0 * retrans / sent : 100.0));
+        StringBuilder b = new StringBuilder("retransmits: " + retrans + " of " + sent + " segments sent");
+        if (sent > 0) {
+            b.append(String.format(Locale.ROOT, " (%.3f%%)", 100.0 * retrans / sent));
+        }
         for (String name : List.of("TCPTimeouts", "TCPLostRetransmit")) {
             String key = "TcpExt." + name;
             if (netstat != null && netstatNow != null && netstat.has(key) && netstatNow.has(key)) {

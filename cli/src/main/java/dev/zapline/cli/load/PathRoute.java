@@ -11,8 +11,9 @@ import java.util.Optional;
 
 /**
  * The interface a run's packets to its target leave by: {@code lo} for a loopback address or one of this host's own
- * (the kernel delivers those over loopback), else the longest matching route of the main table in {@code
- * /proc/net/route} (IPv4) or {@code /proc/net/ipv6_route} (IPv6); policy routing rules are not followed.
+ * (the kernel delivers those over loopback), else the longest matching route in {@code /proc/net/route}
+ * (IPv4, the main table) or {@code /proc/net/ipv6_route} (IPv6), the lower metric on a tie; policy routing rules are
+ * not followed.
  *
  * @param iface the interface, or null when it could not be told
  * @param label the interface with how it was found ({@code eth0 (route 198.51.100.0/24)}), or why none was
