@@ -74,11 +74,11 @@ public final class PathNotes {
                     null, List.of("not checked: the path notes read Linux's /proc and /sys"), null, null, 0);
         }
         HostFacts host = new HostFacts(root);
-        if (target != null && target.getHost() == null) {
+        if (target != null && target.getHost() == null && target.getRawAuthority() == null) {
             return new PathNotes(host, List.of("not checked: the target is a Unix socket, no TCP path"), null, null, 0);
         }
         InetAddress address = null;
-        if (target != null) {
+        if (target != null && target.getHost() != null) {
             try {
                 address = InetAddress.getByName(target.getHost());
             } catch (UnknownHostException | SecurityException e) {

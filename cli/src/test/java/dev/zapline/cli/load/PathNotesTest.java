@@ -174,6 +174,9 @@ class PathNotesTest {
         PathNotes notes = PathNotes.before(null, 10, root, "Linux");
         assertThat(notes.after(10).get(0))
                 .startsWith("eth0 (default route; target host not known): one receive queue and RPS off");
+        PathNotes unparsed = PathNotes.before(URI.create("http://my_host:8080/"), 10, root, "Linux");
+        assertThat(unparsed.after(10).get(0))
+                .startsWith("eth0 (default route; target host not known): one receive queue and RPS off");
     }
 
     @Test
