@@ -5,6 +5,7 @@ import dev.zapline.cli.load.CommandText;
 import dev.zapline.cli.load.Durations;
 import dev.zapline.cli.load.JourneyFlags;
 import dev.zapline.cli.load.NettyDefaults;
+import dev.zapline.cli.load.PathNotes;
 import dev.zapline.cli.load.RequestFlags;
 import dev.zapline.cli.load.SegmentFlags;
 import dev.zapline.cli.load.StartAt;
@@ -307,6 +308,7 @@ public final class LoadCommand implements Callable<Integer> {
             if (start != null && !quiet && start.warmupCut() != null) {
                 System.err.println(start.warmupCut());
             }
+            PathNotes path = PathNotes.before(PathNotes.target(url, targets, journeyPlan), plan.connections());
             Engine engine =
                     Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, CONNECT_WAIT_MILLIS, segment(), anchor);
             long late = NanoClock.SYSTEM.nanos() - engine.startNanos();
@@ -325,7 +327,7 @@ public final class LoadCommand implements Callable<Integer> {
                     .sink(dash == null ? null : dash.follow(engine, name))
                     .watch(samples.watch(gate))
                     .tag(tag(start, late));
-            int status = LoadFinish.run(engine, reporter, gate, html, command, control.starter(endpoint));
+            int status = LoadFinish.run(engine, reporter, gate, html, command, control.starter(endpoint), path);
             if (engine.dataRowsRanOut()) {
                 System.err.println(journeys.rowsOutLine());
             }
