@@ -141,7 +141,10 @@ src, rates, loaders = sys.argv[1], sys.argv[2].split(), sys.argv[3].split()
 text = open(src).read()
 runs = text.split("```")[1].split("\n")
 rows = [r.split() for r in runs if r.strip()]
-target = next((l for l in text.splitlines() if l.startswith("Target:")), "")
+lines = text.splitlines()
+first = next((i for i, l in enumerate(lines) if l.startswith("Target:")), len(lines))
+last = next((i for i in range(first, len(lines)) if not lines[i].strip()), len(lines))
+target = " ".join(lines[first:last])  # run-footprint.sh's paragraph on its target, loaders and measures
 # fields of run-footprint.sh's runs: loader rate round achieved server_count cpu_s us_resp steady_us rss_mb vol/s
 FIELDS = {"steady": 7, "cpu": 5, "vol": 9, "rss": 8, "achieved": 3, "server": 4}
 
@@ -240,8 +243,9 @@ wire_part() {
       sleep 0.5
       stop_pid "$dump_pid"
       drops="$(awk '/packets dropped by kernel/ { print $1 }' "$tmp/tcpdump.log")"
-      # zapline load's own count of the same buckets, from its summary's Pacing line
-      own="$(awk '$1 == "Pacing" { sub(/^Pacing +/, ""); print }' "$tmp/wire-load.out")"
+      # zapline load's own counts: requests sent and dropped, and its own count of the buckets (its summary)
+      own="$(awk '$1 == "Scheduled" { s = $4 " sent, " $7 " dropped" }
+        $1 == "Pacing" { sub(/^Pacing +/, ""); p = $0 } END { if (s != "") print s "; " p }' "$tmp/wire-load.out")"
       if python3 bench/pacing_wire.py "$pcap" "$port" "$rate" --json "$tmp/wire-$loader-$rate.json" \
         >"$tmp/wire-$loader-$rate.txt" 2>&1; then
         echo "$rate $loader ${drops:--} $tmp/wire-$loader-$rate.json ${own:--}" >>"$tmp/wire.rows"
@@ -262,7 +266,7 @@ print("Target: %s; %s connections, one %s s run per loader and rate (zapline loa
       "(bench/pacing_wire.py)." % (target, conns, seconds))
 print()
 print("| rate | loader | requests on the wire | buckets within ±(1 + 1 %) | bucket counts | worst (at s) "
-      "| late p50 µs | p99 | p99.9 | max | rate on the wire | tcpdump drops | the loader's own count |")
+      "| late p50 µs | p99 | p99.9 | max | rate on the wire | tcpdump drops | zapline load's own count |")
 print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 for line in open(rows):
     rate, loader, drops, path, own = line.rstrip("\n").split(" ", 4)
