@@ -354,11 +354,8 @@ if wants wrk; then wrk_part; fi
     echo
     echo "## At a fixed rate: zapline load, autocannon, hey"
     echo
-    echo "$rounds rounds of ${duration} s at each rate, loaders in rotating order; median (min..max). Steady:" \
-      "CPU from 5 s in to 1 s before the end, per response; whole process: user + system with the start-up;" \
-      "RSS: GNU time's maximum resident set size; achieved/s as each tool reports it (zapline load's summary:" \
-      "3 significant digits unless ZAPLINE_JSON=1); server count: nginx's count of the requests it answered" \
-      "during the run, over ${duration} s."
+    echo "Each cell: the median over the rounds, with the spread (min..max) when there is more than one;" \
+      "error: the median's departure from the rate asked; zapline / autocannon: the ratio of the medians."
     echo
     cat "$tmp/table.md"
   fi
