@@ -26,8 +26,8 @@
 #   WRK_DURATION=5 (seconds) INSTALL=1 PCAP_DIR= (keep the captures there; default: removed at the end)
 #   PORT=18480 (the wire check's target; the table's PORT+1, the wrk part's PORT+2 and PORT+3)
 #   OUT=bench/target/run-loader-cost.md
-#   SERVER_CPU= LOAD_CPU= JAVA= JAVA_OPTS= ZAPLINE_JAVA_OPTS=: bench/lib.sh; TARGET=, ZAPLINE_JSON=:
-#   bench/run-footprint.sh; WARMUP=, ZAPLINE_WARMUP=: bench/run-loaders.sh.
+#   SERVER_CPU= LOAD_CPU= JAVA= JAVA_OPTS= ZAPLINE_JAVA_OPTS=: bench/lib.sh; TARGET=nginx|zapline (the table's and
+#   the wire check's target), ZAPLINE_JSON=: bench/run-footprint.sh; WARMUP=, ZAPLINE_WARMUP=: bench/run-loaders.sh.
 # Loopback only; every run is bounded; everything started here stops on exit (SIGTERM, then SIGKILL after 5 s).
 set -euo pipefail
 # shellcheck source=bench/lib.sh
@@ -61,6 +61,7 @@ for n in "$rounds" "$duration" "$connections" "$wire_duration" "$wrk_duration" "
   [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "'$n': ROUNDS, DURATION, CONNECTIONS, WIRE_DURATION, WRK_DURATION, PORT," \
     "RATES and WIRE_RATES take whole numbers above 0"
 done
+case "${TARGET:-}" in "" | nginx | zapline) ;; *) die "TARGET=$TARGET: nginx or zapline" ;; esac
 [ "$duration" -ge 10 ] || die "DURATION=$duration: at least 10 (seconds; the table's steady window starts 5 s in)"
 [ "$port" -le 65532 ] || die "PORT=$port: at most 65532 (PORT+3 is used too)"
 if [ -n "$pcap_dir" ]; then
@@ -86,8 +87,9 @@ ensure() {
     hash -r
     if [ -x "$tool" ] || have "$tool"; then return 0; fi
   fi
-  notes+=("$pkg is missing (installing it needs root and $([ "$tool" = autocannon ] && echo npm || echo apt-get);" \
-    "INSTALL=$install)")
+  local how=apt-get
+  [ "$tool" = autocannon ] && how=npm
+  notes+=("$pkg is missing (installing it needs root and $how; INSTALL=$install)")
   echo "$bench_name: ${notes[-1]}" >&2
   return 1
 }
@@ -205,7 +207,11 @@ wire_part() {
     echo "Wire check skipped: tcpdump is missing." >"$tmp/wire.md"
     return 0
   fi
-  if ensure nginx; then target=nginx; fi
+  if [ -n "${TARGET:-}" ]; then
+    target="$TARGET"
+  elif ensure nginx; then
+    target=nginx
+  fi
   start_arm "$target" "$port"
   : >"$tmp/wire.rows"
   for rate in "${wire_rates[@]}"; do
