@@ -12,7 +12,7 @@ Each request's send time is the capture time of the packet holding its first byt
 TCP streams put back together: bench/journey_wire.py), in whole microseconds. The k-th request on the wire (all
 connections, in send order) is matched with the k-th due, intended at k/RATE. Wire time 0 is placed so that the
 median request's send time matches its intended time: the offset is the middle one of the sorted differences (send
-time minus intended time; the upper middle for an even count). Then:
+time minus intended time; the lower middle for an even count, so p50 below is 0). Then:
   - lateness: send time on the wire minus intended time, relative to that median (p50, p99, p99.9, max; and the
     earliest, negative when a request left ahead of the median's offset);
   - 10 ms buckets: bucket b holds the requests whose wire time is in [b x 10 ms, (b + 1) x 10 ms). The run spans
@@ -67,7 +67,7 @@ def pacing(starts, rate):
         return k * 1_000_000 * rate.denominator // rate.numerator
 
     diffs = sorted(starts[k] - intended(k) for k in range(n))
-    t0 = diffs[n // 2]
+    t0 = diffs[(n - 1) // 2]
     late = [d - t0 for d in diffs]
     wire = [t - t0 for t in starts]
     span = wire[-1] + 1_000_000 * rate.denominator // rate.numerator
