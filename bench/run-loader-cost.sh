@@ -202,7 +202,7 @@ PY
 
 # --- wire: tcpdump around single runs, read by pacing_wire.py
 wire_part() {
-  local target=zapline rate loader pcap dump_pid cmd q url="http://127.0.0.1:$port/health" ok i drops own
+  local target=zapline rate loader pcap dump_pid cmd q url="http://127.0.0.1:$port/health" ok i drops own size
   if ! ensure tcpdump; then
     echo "Wire check skipped: tcpdump is missing." >"$tmp/wire.md"
     return 0
@@ -246,7 +246,14 @@ wire_part() {
       esac
       echo "$bench_name: wire check: $loader at $rate/s for $wire_duration s" >&2
       run_fg loader "$tmp/wire-load.out" "${cmd[@]}" || echo "$bench_name: $loader exited with an error" >&2
-      sleep 0.5
+      # on a busy machine tcpdump lags behind the traffic: stop it once its file has not grown for 0.5 s (up to
+      # 10 s), so that the last requests are in the capture
+      size=-1
+      for ((i = 0; i < 20; i++)); do
+        sleep 0.5
+        [ "$(stat -c %s "$pcap" 2>/dev/null || echo 0)" = "$size" ] && break
+        size="$(stat -c %s "$pcap" 2>/dev/null || echo 0)"
+      done
       stop_pid "$dump_pid"
       drops="$(awk '/packets dropped by kernel/ { print $1 }' "$tmp/tcpdump.log")"
       # zapline load's own counts: requests sent and dropped, and its own count of the buckets (its summary)
