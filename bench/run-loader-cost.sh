@@ -71,11 +71,14 @@ mkdir -p "$(dirname "$out")"
 wants() { [[ " ${parts[*]} " == *" $1 "* ]]; }
 
 notes=()
-# ensure TOOL: whether TOOL is there, after installing it when missing and allowed (as root, INSTALL=1).
+missing=" "
+# ensure TOOL: whether TOOL is there, after installing it when missing and allowed (as root, INSTALL=1); a tool
+# found missing once is not tried again.
 ensure() {
   local tool="$1" pkg="$1" log="$tmp/install-$1.log"
   [ "$tool" = /usr/bin/time ] && pkg=time log="$tmp/install-time.log"
   if [ -x "$tool" ] || have "$tool"; then return 0; fi
+  [[ "$missing" == *" $pkg "* ]] && return 1
   if [ "$install" = 1 ] && [ "$(id -u)" = 0 ]; then
     echo "$bench_name: installing $pkg" >&2
     if [ "$tool" = autocannon ]; then
@@ -89,6 +92,7 @@ ensure() {
   fi
   local how=apt-get
   [ "$tool" = autocannon ] && how=npm
+  missing+="$pkg "
   notes+=("$pkg is missing (installing it needs root and $how; INSTALL=$install)")
   echo "$bench_name: ${notes[-1]}" >&2
   return 1
@@ -119,7 +123,7 @@ echo "load average before: $load_before" >&2
 : >"$tmp/wire.md"
 : >"$tmp/wrk.md"
 
-# --- table: run-footprint.sh, then medians and spreads of its runs
+# table: run-footprint.sh, then medians and spreads of its runs
 table_part() {
   local loaders=(zapline) l
   if ! ensure /usr/bin/time; then
@@ -200,7 +204,7 @@ print("```")
 PY
 }
 
-# --- wire: tcpdump around single runs, read by pacing_wire.py
+# wire: tcpdump around single runs, read by pacing_wire.py
 wire_part() {
   local target=zapline rate loader pcap dump_pid cmd q url="http://127.0.0.1:$port/health" ok i drops own size
   if ! ensure tcpdump; then
@@ -293,7 +297,7 @@ for line in open(rows):
 PY
 }
 
-# --- wrk: run-loaders.sh, pinned, one thread; then the ratios
+# wrk: run-loaders.sh, pinned, one thread; then the ratios
 wrk_part() {
   if ! ensure wrk; then
     echo "wrk comparison skipped: wrk is missing." >"$tmp/wrk.md"
