@@ -23,7 +23,8 @@
 #
 # After bench_init: bench_root (the checkout; also the working directory), tmp (a private directory, removed on
 # exit), java_bin, java_major, server_cpu, load_cpu (empty: unpinned), server_java and loader_java (java and its
-# flags, as arrays). Every process started with spawn, run_fg or start_server is stopped on exit, error or Ctrl-C.
+# flags, as arrays). Every process started with spawn, run_fg or start_server is stopped on exit, error or Ctrl-C,
+# with whatever it started.
 
 bench_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=zapline-java.sh
@@ -235,23 +236,40 @@ stop_pid() {
   forget "$pid"
 }
 
+# descendants PID: the process's children, theirs and so on, one a line.
+descendants() {
+  local c
+  for c in $(pgrep -P "$1" 2>/dev/null || true); do
+    echo "$c"
+    descendants "$c"
+  done
+}
+
+# On exit: SIGTERM to every process started here and to everything they started (a tool under GNU time, a script's
+# own servers: time and a killed script's trap may not pass it on), up to 5 s to exit, then SIGKILL.
 bench_cleanup() {
-  local p i alive
+  local p i alive all=() more=()
   trap - EXIT
   trap '' INT TERM
   for p in "${bench_children[@]}"; do
+    mapfile -t more < <(descendants "$p")
+    all+=("$p" "${more[@]}")
+  done
+  for p in "${all[@]}"; do
     kill -TERM "$p" 2>/dev/null || true
   done
   for ((i = 0; i < 50; i++)); do
     alive=""
-    for p in "${bench_children[@]}"; do
+    for p in "${all[@]}"; do
       kill -0 "$p" 2>/dev/null && alive=1
     done
     [ -n "$alive" ] || break
     sleep 0.1
   done
-  for p in "${bench_children[@]}"; do
+  for p in "${all[@]}"; do
     kill -KILL "$p" 2>/dev/null || true
+  done
+  for p in "${bench_children[@]}"; do
     wait "$p" 2>/dev/null || true
   done
   bench_children=()
