@@ -13,6 +13,9 @@
 #               2 s run first (the launcher builds the jar there if it is older than the sources).
 #   autocannon  autocannon -c C --overallRate R -d D
 #   hey         hey -c C -q R/C -z Ds (hey's -q is per worker)
+#   floor       bench/pacing-floor.c, compiled here with cc: the least exact pacing costs (each request written at
+#               its own due time, each response read as it arrives, one epoll thread, nothing recorded), a reference
+#               row, not a loader; named in LOADERS to run (bench/run-loader-cost.sh does)
 # A loader that is not installed is skipped, with a line saying so. Per run: CPU (user + system, the whole process
 # with its start-up) in seconds and in us per response; the same over the steady part (from 5 s in to 1 s before
 # the end, from /proc/PID/stat); peak RSS (GNU time's maximum resident set size); voluntary and involuntary context
@@ -62,7 +65,14 @@ for l in ${LOADERS:-$def_loaders}; do
   case "$l" in
     zapline) loaders+=("$l") ;;
     autocannon | hey) if have "$l"; then loaders+=("$l"); else echo "$bench_name: $l not installed; skipped" >&2; fi ;;
-    *) die "unknown loader '$l' (zapline, autocannon, hey)" ;;
+    floor)
+      if have cc && cc -O2 -o "$tmp/pacing-floor" "$bench_root/bench/pacing-floor.c"; then
+        loaders+=("$l")
+      else
+        echo "$bench_name: floor needs a C compiler (cc); skipped" >&2
+      fi
+      ;;
+    *) die "unknown loader '$l' (zapline, autocannon, hey, floor)" ;;
   esac
 done
 [ "${#loaders[@]}" -gt 0 ] || die "no loader to run"
@@ -133,6 +143,7 @@ run_one() {
       [ "$zjson" = 1 ] && cmd+=(--json "$tmp/z.json")
       ;;
     autocannon) cmd=(autocannon -j -c "$connections" --overallRate "$rate" -d "$duration" "$url") ;;
+    floor) cmd=("$tmp/pacing-floor" "$port" "$rate" "$duration" "$connections" 0) ;;
     hey)
       q="$(awk -v r="$rate" -v c="$connections" 'BEGIN { printf "%.4f", r / c }')"
       cmd=(hey -c "$connections" -q "$q" -z "${duration}s" "$url")
@@ -182,6 +193,10 @@ for line in reversed(open(sys.argv[1]).read().splitlines()):
     if line.startswith("{"):
         d = json.loads(line); t = d["requests"]["total"]; print("%.2f %d" % (t / d["duration"], t)); break
 ' "$o" 2>/dev/null || true)
+      ;;
+    floor)
+      responses="$(awk '$1 == "pacing-floor" { for (i = 1; i < NF; i++) if ($i == "answered") print $(i + 1) }' "$o")"
+      achieved="$(awk -v n="${responses:-0}" -v d="$duration" 'BEGIN { printf "%.2f", n / d }')"
       ;;
     hey)
       achieved="$(awk '/Requests\/sec:/ { print $2 }' "$o")"
