@@ -87,14 +87,14 @@ public final class ZapLoops implements AutoCloseable {
     }
 
     /** What {@link IoTransport#AUTO} tries, in order; NIO, which works everywhere, last. */
-    static List<IoTransport> autoOrder() {
+    public static List<IoTransport> autoOrder() {
         return AUTO_FIRST == IoTransport.IO_URING
                 ? List.of(IoTransport.IO_URING, IoTransport.EPOLL, IoTransport.NIO)
                 : List.of(IoTransport.EPOLL, IoTransport.NIO);
     }
 
     /** Why {@code t} cannot run here, or null when it can. Loads the native library of the transport asked about. */
-    static String unavailable(IoTransport t) {
+    public static String unavailable(IoTransport t) {
         return switch (t) {
             case IO_URING -> IoUring.isAvailable() ? null : describe(IoUring.unavailabilityCause());
             case EPOLL -> Epoll.isAvailable() ? null : describe(Epoll.unavailabilityCause());
@@ -104,7 +104,7 @@ public final class ZapLoops implements AutoCloseable {
     }
 
     /** The message for {@code t} asked for where it cannot run, {@code why}. */
-    static String refusal(IoTransport t, String why) {
+    public static String refusal(IoTransport t, String why) {
         return "the " + t.label() + " transport is not available here (" + why
                 + "); auto falls back to the next one that is, and nio runs everywhere";
     }

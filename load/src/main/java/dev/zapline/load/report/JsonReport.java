@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 /**
  * {@code --json FILE}: the summary and the per-second timeline, rewritten atomically (write a sibling, then rename)
  * so a reader never sees half a file. Keys: {@code summary.{command (when known), target, protocol (when known),
- * model, scheduled, requests (= sent), sent, dropped, unconnected, rate_target, rate_achieved, drain.{seconds,
+ * transport (io_uring, epoll or nio, when known), model, scheduled, requests (= sent), sent, dropped, unconnected, rate_target, rate_achieved, drain.{seconds,
  * responses}, errors, …}} with {@code scheduled = sent + dropped + unconnected}, {@code summary.pacing.{bucket_ms,
  * buckets, within, worst_over, worst_under}} (open model, once complete), {@code summary.inflight_ceiling} and
  * {@code summary.adaptive} (open model), {@code machine.{cpu, cores, os, jdk}}, {@code latency.{corrected,
@@ -121,6 +121,9 @@ public final class JsonReport {
         field(b, "target", s.target()).append(',');
         if (s.protocol() != null) {
             field(b, "protocol", s.protocol()).append(',');
+        }
+        if (s.transport() != null) {
+            field(b, "transport", s.transport()).append(',');
         }
         field(b, "model", s.model()).append(',');
         field(b, "complete", s.complete()).append(',');
