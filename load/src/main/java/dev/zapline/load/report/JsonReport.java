@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 /**
  * {@code --json FILE}: the summary and the per-second timeline, rewritten atomically (write a sibling, then rename)
  * so a reader never sees half a file. Keys: {@code summary.{command (when known), target, protocol (when known),
- * transport (io_uring, epoll or nio, when known), model, scheduled, requests (= sent), sent, dropped, unconnected, rate_target, rate_achieved, drain.{seconds,
+ * model, scheduled, requests (= sent), sent, dropped, unconnected, rate_target, rate_achieved, drain.{seconds,
  * responses}, errors, …}} with {@code scheduled = sent + dropped + unconnected}, {@code summary.pacing.{bucket_ms,
  * buckets, within, worst_over, worst_under}} (open model, once complete), {@code summary.inflight_ceiling} and
  * {@code summary.adaptive} (open model), {@code machine.{cpu, cores, os, jdk}}, {@code latency.{corrected,
@@ -33,7 +33,8 @@ import java.util.function.Supplier;
  * member. A journey run's file has {@code steps} and {@code journeys} after the timeline ({@link JourneyJson}). With
  * thresholds, the final file has their verdicts ({@link #write(Summary, String)}); a run's final file ends with its
  * measured seconds' histograms, {@code intervals} ({@link SecondsLog}, added by the {@link Reporter}). A run's
- * steering events are its top-level {@code events[]} ({@link #events}, {@link EventLines}).
+ * steering events are its top-level {@code events[]} ({@link #events}, {@link EventLines}). When known, {@code
+ * summary.transport} after {@code protocol} names the event loops' I/O transport: io_uring, epoll or nio.
  */
 public final class JsonReport {
 

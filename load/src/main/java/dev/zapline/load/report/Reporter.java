@@ -141,7 +141,7 @@ public final class Reporter {
         return this;
     }
 
-    /** Names the I/O transport the event loops run on ({@code io_uring}, {@code epoll}, {@code nio}) in the summaries. */
+    /** Names the event loops' I/O transport ({@code io_uring}, {@code epoll}, {@code nio}) in the summaries. */
     public Reporter transport(String name) {
         this.transport = name;
         return this;
