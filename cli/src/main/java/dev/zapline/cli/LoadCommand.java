@@ -261,8 +261,8 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     dev.zapline.cli.load.SlackFlags slack = new dev.zapline.cli.load.SlackFlags();
 
-    @Option(names = "--nio", description = "Use NIO even where epoll is available.")
-    boolean nio;
+    @Mixin
+    dev.zapline.cli.load.IoFlags io = new dev.zapline.cli.load.IoFlags();
 
     /** How long the connections may take to open before the run gives up. */
     private static final long CONNECT_WAIT_MILLIS = 10_000;
@@ -295,9 +295,10 @@ public final class LoadCommand implements Callable<Integer> {
             // before the first Netty class: they read these once (see NettyDefaults)
             NettyDefaults.applyTo(System.getProperties(), plan.threads());
         }
+        dev.zapline.client.IoTransport transport = io.transport();
         LiveMetrics live = metrics == null ? null : new LiveMetrics();
         try (var dash = tui.open(quiet);
-                ZapLoops loops = ZapLoops.create(plan.threads(), !nio);
+                ZapLoops loops = ZapLoops.create(plan.threads(), transport);
                 MetricsEndpoint endpoint = live == null ? null : MetricsEndpoint.start(metrics, live::write)) {
             if (endpoint != null && !quiet) {
                 System.err.println(
@@ -326,7 +327,8 @@ public final class LoadCommand implements Callable<Integer> {
                     .metrics(live)
                     .sink(dash == null ? null : dash.follow(engine, name))
                     .watch(samples.watch(gate))
-                    .tag(tag(start, late));
+                    .tag(tag(start, late))
+                    .transport(loops.name());
             int status = LoadFinish.run(engine, reporter, gate, html, command, control.starter(endpoint), path);
             if (engine.dataRowsRanOut()) {
                 System.err.println(journeys.rowsOutLine());

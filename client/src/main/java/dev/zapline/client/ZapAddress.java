@@ -6,7 +6,7 @@ import java.net.SocketAddress;
 
 /**
  * Where a ZAP server listens: {@code host:port} (IPv6 in brackets) for TCP, or a path starting with {@code /} or
- * {@code ./}, or {@code unix:path}, for a unix domain socket (epoll only).
+ * {@code ./}, or {@code unix:path}, for a unix domain socket (io_uring or epoll loops only).
  *
  * @param host host name or IP literal, null for a unix socket
  * @param port TCP port, -1 for a unix socket

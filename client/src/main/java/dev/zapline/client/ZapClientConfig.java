@@ -16,7 +16,8 @@ import java.util.function.LongSupplier;
  *
  * @param connections connections in the pool, spread round-robin over the addresses (at least one per address)
  * @param eventLoops event loop threads the connections are spread over
- * @param nativeTransport use epoll when available (NIO otherwise, or when false; unix sockets need epoll)
+ * @param nativeTransport run a native transport where one works ({@link IoTransport#AUTO}: epoll, or io_uring if
+ *     {@link ZapLoops} is set to prefer it), NIO otherwise or when false; unix sockets need a native one
  * @param maxFrame largest response frame accepted (default 64 MiB); a larger one closes the connection
  * @param connectTimeout how long one connection attempt may take
  * @param requestTimeout timeout of {@link ZapClient#send(ZapRequest)} when none is given

@@ -33,7 +33,8 @@ import java.util.function.Supplier;
  * member. A journey run's file has {@code steps} and {@code journeys} after the timeline ({@link JourneyJson}). With
  * thresholds, the final file has their verdicts ({@link #write(Summary, String)}); a run's final file ends with its
  * measured seconds' histograms, {@code intervals} ({@link SecondsLog}, added by the {@link Reporter}). A run's
- * steering events are its top-level {@code events[]} ({@link #events}, {@link EventLines}).
+ * steering events are its top-level {@code events[]} ({@link #events}, {@link EventLines}). When known, {@code
+ * summary.transport} after {@code protocol} names the event loops' I/O transport: io_uring, epoll or nio.
  */
 public final class JsonReport {
 
@@ -121,6 +122,9 @@ public final class JsonReport {
         field(b, "target", s.target()).append(',');
         if (s.protocol() != null) {
             field(b, "protocol", s.protocol()).append(',');
+        }
+        if (s.transport() != null) {
+            field(b, "transport", s.transport()).append(',');
         }
         field(b, "model", s.model()).append(',');
         field(b, "complete", s.complete()).append(',');

@@ -68,6 +68,8 @@ public final class Reporter {
     private SummaryWatch watch;
 
     private RunTag tag;
+    /** The event loops' transport, for the summary, or null. */
+    private String transport;
 
     /** How the reporter waits for an interval's end; real time unless a test drives a manual clock. */
     private Wait wait;
@@ -136,6 +138,12 @@ public final class Reporter {
      */
     public Reporter tag(RunTag tag) {
         this.tag = tag;
+        return this;
+    }
+
+    /** Names the event loops' I/O transport ({@code io_uring}, {@code epoll}, {@code nio}) in the summaries. */
+    public Reporter transport(String name) {
+        this.transport = name;
         return this;
     }
 
@@ -319,6 +327,7 @@ public final class Reporter {
                 complete && p.isOpen() ? pacing(w.start()) : null,
                 List.copyOf(timeline),
                 engine.protocol(),
+                transport,
                 journeys == null ? List.of() : journeys.steps(),
                 journeys == null ? null : journeys.journeys());
     }

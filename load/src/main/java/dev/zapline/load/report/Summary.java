@@ -45,6 +45,8 @@ import org.HdrHistogram.HistogramIterationValue;
  * @param pacing sends per 10 ms bucket against the schedule (open model, final summary only), or null
  * @param timeline one entry per second of the warm-up and the measured window (the drain is not in it)
  * @param protocol what the client spoke ({@code HTTP/1.1}, {@code HTTP/2 (h2c)}, ...), or null when not known
+ * @param transport the I/O transport the loader's event loops ran on ({@code io_uring}, {@code epoll}, {@code nio}),
+ *     or null when not known
  * @param steps a journey run's results per step, in run-wide step order; empty for a run of fixed requests
  * @param journeys a journey run's results per journey, or null for a run of fixed requests
  */
@@ -76,6 +78,7 @@ public record Summary(
         Pacing pacing,
         List<IntervalStats> timeline,
         String protocol,
+        String transport,
         List<StepSummary> steps,
         Journeys journeys) {
 

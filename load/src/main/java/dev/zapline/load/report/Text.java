@@ -39,14 +39,17 @@ public final class Text {
                 : String.format(Locale.ROOT, "%.1f KiB", b / 1024.0);
     }
 
+    /** The target line's "HTTP/1.1 over epoll, " (either part may be unknown, then left out), or "". */
+    private static String how(Summary s) {
+        if (s.protocol() == null) {
+            return s.transport() == null ? "" : s.transport() + ", ";
+        }
+        return s.protocol() + (s.transport() == null ? "" : " over " + s.transport()) + ", ";
+    }
+
     public static String render(Summary s) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(
-                Locale.ROOT,
-                "Target      %s (%s%s model)%n",
-                s.target(),
-                s.protocol() == null ? "" : s.protocol() + ", ",
-                s.model()));
+        b.append(String.format(Locale.ROOT, "Target      %s (%s%s model)%n", s.target(), how(s), s.model()));
         b.append(String.format(
                 Locale.ROOT,
                 "Scheduled   %d = %d sent + %d dropped%s%n",

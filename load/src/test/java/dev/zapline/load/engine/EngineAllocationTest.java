@@ -2,6 +2,7 @@ package dev.zapline.load.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.zapline.client.IoTransport;
 import dev.zapline.load.metrics.LoopRecorder;
 import dev.zapline.load.metrics.Outcome;
 import dev.zapline.load.metrics.Tally;
@@ -195,7 +196,13 @@ class EngineAllocationTest {
     }
 
     private static double perRequest(LoadPlan plan, String what, Function<Target, Client> client) throws Exception {
-        try (Target t = new Target(1)) {
+        return perRequest(plan, what, client, IoTransport.AUTO);
+    }
+
+    /** Bytes per request on the loop of a run of {@code plan} with {@code client}, the loop on {@code io}. */
+    static double perRequest(LoadPlan plan, String what, Function<Target, Client> client, IoTransport io)
+            throws Exception {
+        try (Target t = new Target(1, io)) {
             // warm the JIT on the same path first
             Runs.run(
                     plan.isOpen() ? plan : LoadPlan.maxThroughput(8, 1_000_000_000L, 2, 1),
@@ -227,8 +234,8 @@ class EngineAllocationTest {
             assertThat(run.status(200)).as("200 responses").isEqualTo(run.count(Outcome.SUCCESS));
             double per = (b1 - b0) / (double) (n1 - n0);
             System.out.printf(
-                    "engine loop, %s: %.3f bytes per request over %d requests (%d bytes)%n",
-                    what, per, n1 - n0, b1 - b0);
+                    "engine loop, %s, %s: %.3f bytes per request over %d requests (%d bytes)%n",
+                    what, t.loops.name(), per, n1 - n0, b1 - b0);
             assertThat(n1 - n0).isGreaterThanOrEqualTo(5000);
             return per;
         }

@@ -30,6 +30,11 @@ final class Target implements AutoCloseable {
             new java.util.concurrent.ConcurrentHashMap<>();
 
     Target(int clientThreads) {
+        this(clientThreads, dev.zapline.client.IoTransport.AUTO);
+    }
+
+    /** The same with the client loops on {@code io}. */
+    Target(int clientThreads, dev.zapline.client.IoTransport io) {
         app = App.create(ServerConfig.defaults().withEventLoops(1));
         app.get("/health", ctx -> ctx.contentType("text/plain").send(OK));
         app.get(
@@ -57,7 +62,7 @@ final class Target implements AutoCloseable {
             ctx.send(OK);
         });
         app.listen("127.0.0.1:0", "http://127.0.0.1:0").start();
-        loops = ZapLoops.create(clientThreads, true);
+        loops = ZapLoops.create(clientThreads, io);
     }
 
     private byte[] hit(dev.zapline.server.Ctx ctx) {

@@ -120,6 +120,7 @@ public final class JourneyFixture {
                 null,
                 List.of(),
                 null,
+                null,
                 r.steps(),
                 r.journeys());
     }
@@ -167,6 +168,7 @@ public final class JourneyFixture {
                 s.pacing(),
                 s.timeline(),
                 s.protocol(),
+                s.transport(),
                 java.util.List.of(),
                 null);
     }

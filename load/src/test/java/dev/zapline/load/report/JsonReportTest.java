@@ -154,6 +154,7 @@ class JsonReportTest {
                 s.pacing(),
                 s.timeline(),
                 null,
+                null,
                 java.util.List.of(),
                 null);
     }
@@ -199,7 +200,34 @@ class JsonReportTest {
         assertThatThrownBy(() -> writer.write(summary(2, List.of(one), false))).hasMessageContaining("shrank");
     }
 
+    @Test
+    void theTransportIsNamedInTheJsonAndOnTheTargetLineWhenKnown() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        Summary both = summary(1, List.of(), true, "HTTP/1.1", "io_uring");
+        JsonNode s = json.readTree(JsonReport.render(both)).path("summary");
+        assertThat(s.path("protocol").asText()).isEqualTo("HTTP/1.1");
+        assertThat(s.path("transport").asText()).isEqualTo("io_uring");
+        assertThat(Text.render(both))
+                .startsWith("Target      http://127.0.0.1:1/x (HTTP/1.1 over io_uring, open model)\n");
+        Summary transportOnly = summary(1, List.of(), true, null, "epoll");
+        assertThat(json.readTree(JsonReport.render(transportOnly))
+                        .path("summary")
+                        .path("transport")
+                        .asText())
+                .isEqualTo("epoll");
+        assertThat(Text.render(transportOnly)).startsWith("Target      http://127.0.0.1:1/x (epoll, open model)\n");
+        Summary neither = summary(1, List.of(), true);
+        assertThat(json.readTree(JsonReport.render(neither)).path("summary").has("transport"))
+                .isFalse();
+        assertThat(Text.render(neither)).startsWith("Target      http://127.0.0.1:1/x (open model)\n");
+    }
+
     private static Summary summary(double seconds, List<IntervalStats> timeline, boolean complete) {
+        return summary(seconds, timeline, complete, null, null);
+    }
+
+    private static Summary summary(
+            double seconds, List<IntervalStats> timeline, boolean complete, String protocol, String transport) {
         Summary.Latency l = Summary.Latency.of(LoopRecorder.newHistogram());
         return new Summary(
                 "http://127.0.0.1:1/x",
@@ -228,7 +256,8 @@ class JsonReportTest {
                 false,
                 null,
                 timeline,
-                null,
+                protocol,
+                transport,
                 java.util.List.of(),
                 null);
     }

@@ -140,6 +140,7 @@ class TlsReportTest {
                 null,
                 List.of(),
                 null,
+                null,
                 java.util.List.of(),
                 null);
     }

@@ -150,6 +150,7 @@ class FactsTest {
                 null,
                 new ArrayList<>(),
                 null,
+                null,
                 java.util.List.of(),
                 null);
     }
