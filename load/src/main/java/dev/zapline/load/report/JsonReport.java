@@ -165,6 +165,9 @@ public final class JsonReport {
             field(b, "worst_over", p.worstOver()).append(',');
             field(b, "worst_under", p.worstUnder()).append('}');
         }
+        if (s.loader() != null) {
+            LoaderJson.render(b.append(','), s.loader());
+        }
         b.append("},\n  \"machine\": {");
         Machine m = Machine.current();
         field(b, "cpu", m.cpu()).append(',');

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -68,6 +69,10 @@ public final class Reporter {
     private SummaryWatch watch;
 
     private RunTag tag;
+    /** The loader's own load: loop CPU shares, process CPU. */
+    private final LoaderMeter meter;
+    /** Notes on the network path for the final summary's loader part. */
+    private Supplier<List<String>> loaderNotes = List::of;
 
     /** How the reporter waits for an interval's end; real time unless a test drives a manual clock. */
     private Wait wait;
@@ -86,6 +91,7 @@ public final class Reporter {
         this.engine = engine;
         this.options = options;
         this.agg = new Aggregator(engine.recorders(), engine.warmupRecorders());
+        this.meter = new LoaderMeter(engine.recorders());
         this.journeys = engine.journeyLayout() == null
                 ? null
                 : new JourneyResults(
@@ -136,6 +142,16 @@ public final class Reporter {
      */
     public Reporter tag(RunTag tag) {
         this.tag = tag;
+        return this;
+    }
+
+    /**
+     * Adds the notes {@code notes} gives (read once, when the run has ended) to the final summary's loader part
+     * ({@link LoaderLoad#notes}): the text summary prints them under the loader lines, the JSON file and the HTML
+     * report list them. Call before {@link #run()}.
+     */
+    public Reporter loaderNotes(Supplier<List<String>> notes) {
+        this.loaderNotes = notes;
         return this;
     }
 
@@ -244,6 +260,7 @@ public final class Reporter {
                 : steered.expectedCount(from - engine.startNanos(), to - engine.startNanos()) / seconds;
         IntervalStats s = agg.interval(
                 t, seconds, target, engine.outstanding(), engine.openConnections(), engine.ceiling(), warmup);
+        meter.sample(!warmup && !drain);
         if (journeys != null) {
             journeys.interval(t, seconds, warmup);
         }
@@ -255,6 +272,7 @@ public final class Reporter {
         }
         if (liveMetrics != null) {
             liveMetrics.update(engine, agg, s, warmup ? "warmup" : drain ? "drain" : "measured");
+            liveMetrics.loader(meter, agg.lastSendLag());
             if (journeys != null) {
                 liveMetrics.journeys(journeys);
             }
@@ -276,7 +294,7 @@ public final class Reporter {
             hdrOut.flush();
         }
         if (options.live() != null && seconds >= 0.05) {
-            liveLine.line(options.live(), s, drain);
+            liveLine.line(options.live(), s, drain, meter.lastMax());
         }
     }
 
@@ -320,7 +338,15 @@ public final class Reporter {
                 List.copyOf(timeline),
                 engine.protocol(),
                 journeys == null ? List.of() : journeys.steps(),
-                journeys == null ? null : journeys.journeys());
+                journeys == null ? null : journeys.journeys(),
+                loader(m, complete));
+    }
+
+    /** The loader's load so far; with the notes once the run is complete. */
+    private LoaderLoad loader(Tally m, boolean complete) {
+        LoaderLoad l =
+                meter.load(agg, agg.all().responses(), m.sent(), m.count(Outcome.DROPPED), !"open".equals(model));
+        return complete ? l.withNotes(List.copyOf(loaderNotes.get())) : l;
     }
 
     /** The run's sends per bucket against the schedule's, over the buckets the run completed. */

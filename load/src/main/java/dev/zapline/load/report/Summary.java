@@ -47,6 +47,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * @param protocol what the client spoke ({@code HTTP/1.1}, {@code HTTP/2 (h2c)}, ...), or null when not known
  * @param steps a journey run's results per step, in run-wide step order; empty for a run of fixed requests
  * @param journeys a journey run's results per journey, or null for a run of fixed requests
+ * @param loader the loader's own load and who set the pace, or null when not measured (a merged run)
  */
 public record Summary(
         String target,
@@ -77,7 +78,8 @@ public record Summary(
         List<IntervalStats> timeline,
         String protocol,
         List<StepSummary> steps,
-        Journeys journeys) {
+        Journeys journeys,
+        LoaderLoad loader) {
 
     public Summary {
         steps = List.copyOf(steps);

@@ -121,7 +121,8 @@ public final class JourneyFixture {
                 List.of(),
                 null,
                 r.steps(),
-                r.journeys());
+                r.journeys(),
+                null);
     }
 
     private static Map<String, Long> outcomes(long n) {
@@ -168,6 +169,7 @@ public final class JourneyFixture {
                 s.timeline(),
                 s.protocol(),
                 java.util.List.of(),
+                null,
                 null);
     }
 }

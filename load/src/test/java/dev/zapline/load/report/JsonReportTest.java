@@ -155,6 +155,7 @@ class JsonReportTest {
                 s.timeline(),
                 null,
                 java.util.List.of(),
+                null,
                 null);
     }
 
@@ -230,6 +231,7 @@ class JsonReportTest {
                 timeline,
                 null,
                 java.util.List.of(),
+                null,
                 null);
     }
 }

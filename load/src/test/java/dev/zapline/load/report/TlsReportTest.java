@@ -141,6 +141,7 @@ class TlsReportTest {
                 List.of(),
                 null,
                 java.util.List.of(),
+                null,
                 null);
     }
 }

@@ -151,6 +151,7 @@ class FactsTest {
                 new ArrayList<>(),
                 null,
                 java.util.List.of(),
+                null,
                 null);
     }
 }
