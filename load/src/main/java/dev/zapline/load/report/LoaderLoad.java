@@ -15,9 +15,10 @@ import java.util.Locale;
  * <ol>
  *   <li>{@code LOADER} when a loop was saturated (its busy share over the measured phase, or the median over the
  *       measured seconds of the busiest loop's share, at least {@link #SATURATED}) and the sends' lag p99 (waits
- *       for a slot included) exceeded both {@link #LATE_NANOS} and the target's service-time p99: the loader's
- *       delay was the larger one; or, saturated or not, when the sends that waited for nothing were late by more
- *       than both at p99 (a loop starved of CPU).
+ *       for a slot included) exceeded {@link #LATE_NANOS}: a loop that has no time left and sends late limits the
+ *       run whatever the target does (it also delays reading responses, so service times read high too); or,
+ *       saturated or not, when the sends that waited for nothing were late at p99 by more than both
+ *       {@link #LATE_NANOS} and the target's service-time p99 (a loop starved of CPU, which reads idle).
  *   <li>{@code TARGET} when the model is closed (each user waits for its response, so service time sets the rate),
  *       or when more than {@link #WAITED_SHARE} of the requests waited for a free connection slot or any was
  *       dropped: the target's answers did not free the connections fast enough.
@@ -164,7 +165,7 @@ public record LoaderLoad(
         String service = "the target answered in p99 " + Text.micros(servicePercentile99Nanos / 1e3);
         Verdict v;
         String reason;
-        if (saturated && allP99 > bar || sendLag.p99() > bar) {
+        if (saturated && allP99 > LATE_NANOS || sendLag.p99() > bar) {
             v = Verdict.LOADER;
             reason = "the loader set the pace: " + loops + ", sends late p99 "
                     + Text.micros(allP99 / 1e3) + " while " + service
