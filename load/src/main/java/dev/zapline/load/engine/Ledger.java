@@ -62,7 +62,7 @@ final class Ledger {
      * loop, whose thread the recorder learns here.
      */
     void measure(long start, long nanos) {
-        rec.ownedBy(Thread.currentThread());
+        rec.ownedByCurrentThread();
         measuredStart = start;
         rec.endWindowAt(start + nanos);
         if (steps != null) {

@@ -50,10 +50,30 @@ public final class LoopRecorder {
     private boolean windowBounded;
     /** The loop's thread, once it said so ({@link #ownedBy}); the reporter reads its CPU time. */
     private volatile Thread owner;
+    /** The owner's CPU time and the wall time ({@link System#nanoTime}) when it said so; CPU -1 when unknown. */
+    private long ownerCpuStart;
 
-    /** The loop recording here runs on {@code t}; called on the loop (its thread's CPU time is its busy share). */
-    public void ownedBy(Thread t) {
-        owner = t;
+    private long ownerWallStart;
+
+    /**
+     * The loop recording here runs on the calling thread, from now on: its CPU time is the loop's busy share. Called
+     * once, on the loop, before its first request.
+     */
+    public void ownedByCurrentThread() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        ownerCpuStart = mx.isCurrentThreadCpuTimeSupported() ? mx.getCurrentThreadCpuTime() : -1;
+        ownerWallStart = System.nanoTime();
+        owner = Thread.currentThread(); // published after the two above
+    }
+
+    /** The owner's CPU time (ns) when it said so, -1 when not known; valid once {@link #owner} is not null. */
+    public long ownerCpuStart() {
+        return ownerCpuStart;
+    }
+
+    /** When ({@link System#nanoTime}) the owner said so; valid once {@link #owner} is not null. */
+    public long ownerWallStart() {
+        return ownerWallStart;
     }
 
     /** The loop's thread, or null before the loop said so. */

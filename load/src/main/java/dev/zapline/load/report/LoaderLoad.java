@@ -25,7 +25,8 @@ import java.util.Locale;
  *   <li>{@code NEITHER} otherwise: the schedule was held.
  * </ol>
  *
- * @param busy each loop's busy share over the measured phase (0 to 1), in loop order; NaN where it is not known
+ * @param busy each loop's busy share over the measured phase, its window and drain (0 to 1), in loop order; NaN
+ *     where it is not known
  * @param busyMax the busiest loop's share over the measured phase
  * @param busySecondMedian the median, over the measured seconds, of the busiest loop's share in each second
  * @param sendLag send lag of the requests that waited for no slot: the loader's own delay

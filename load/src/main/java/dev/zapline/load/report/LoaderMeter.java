@@ -43,7 +43,8 @@ public final class LoaderMeter {
 
     /**
      * Closes an interval at the current time: each loop's busy share over it, and over the measured phase when
-     * {@code measured} (an interval of the measured window; the warm-up and the drain are left out).
+     * {@code measured} (an interval of the measured window or of the drain after it, where a loader that fell
+     * behind still sends the window's requests; the warm-up is left out).
      */
     public void sample(boolean measured) {
         long wall = System.nanoTime();
@@ -54,9 +55,16 @@ public final class LoaderMeter {
             Thread t = loops[i].owner();
             long cpu = enabled && t != null ? threads.getThreadCpuTime(t.threadId()) : -1;
             last[i] = Double.NaN;
-            if (cpu >= 0 && lastCpu[i] >= 0 && elapsed > 0) {
-                long used = cpu - lastCpu[i];
-                last[i] = Math.min(1, (double) used / elapsed);
+            long since = lastCpu[i];
+            long span = elapsed;
+            if (since < 0 && cpu >= 0 && loops[i].ownerCpuStart() >= 0) {
+                // the loop started within this interval: from its start on
+                since = loops[i].ownerCpuStart();
+                span = wall - loops[i].ownerWallStart();
+            }
+            if (cpu >= 0 && since >= 0 && span > 0) {
+                long used = cpu - since;
+                last[i] = Math.min(1, (double) used / span);
                 if (measured) {
                     measuredCpu[i] += used;
                 }

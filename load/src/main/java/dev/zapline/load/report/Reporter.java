@@ -260,7 +260,7 @@ public final class Reporter {
                 : steered.expectedCount(from - engine.startNanos(), to - engine.startNanos()) / seconds;
         IntervalStats s = agg.interval(
                 t, seconds, target, engine.outstanding(), engine.openConnections(), engine.ceiling(), warmup);
-        meter.sample(!warmup && !drain);
+        meter.sample(!warmup);
         if (journeys != null) {
             journeys.interval(t, seconds, warmup);
         }
