@@ -17,8 +17,9 @@ import java.util.Locale;
  *       measured seconds of the busiest loop's share, at least {@link #SATURATED}) and the sends' lag p99 (waits
  *       for a slot included) exceeded {@link #LATE_NANOS}: a loop that has no time left and sends late limits the
  *       run whatever the target does (it also delays reading responses, so service times read high too); or,
- *       saturated or not, when the sends that waited for nothing were late at p99 by more than both
- *       {@link #LATE_NANOS} and the target's service-time p99 (a loop starved of CPU, which reads idle).
+ *       saturated or not, when the sends that waited for nothing were late by more than {@link #LATE_NANOS} at
+ *       the median (the loop was behind its schedule, not merely jittery) and by more than the target's
+ *       service-time p99 at p99 (a loop starved of CPU, which reads idle).
  *   <li>{@code TARGET} when the model is closed (each user waits for its response, so service time sets the rate),
  *       or when more than {@link #WAITED_SHARE} of the requests waited for a free connection slot or any was
  *       dropped: the target's answers did not free the connections fast enough.
@@ -161,12 +162,12 @@ public record LoaderLoad(
         }
         boolean saturated = max >= SATURATED || busySecondMedian >= SATURATED;
         long allP99 = Math.max(sendLag.p99(), waitedLag.p99());
-        long bar = Math.max(LATE_NANOS, servicePercentile99Nanos);
         String loops = busiest < 0 ? "loop CPU time unknown" : loops(busy.size(), busiest, max);
         String service = "the target answered in p99 " + Text.micros(servicePercentile99Nanos / 1e3);
         Verdict v;
         String reason;
-        if (saturated && allP99 > LATE_NANOS || sendLag.p99() > bar) {
+        boolean behind = sendLag.p50() > LATE_NANOS && sendLag.p99() > servicePercentile99Nanos;
+        if (saturated && allP99 > LATE_NANOS || behind) {
             v = Verdict.LOADER;
             reason = "the loader set the pace: " + loops + ", sends late p99 "
                     + Text.micros(allP99 / 1e3) + " while " + service

@@ -62,6 +62,15 @@ class LoaderLoadTest {
     }
 
     @Test
+    void sendsLateOnlyAtTheTailOfAnIdleLoopAreNeither() {
+        // a busy machine's jitter: the median send on time, p99 2.49 ms against the target's 2.31 ms
+        Lag jitter = new Lag(1500, 95 * US, 117 * US, 2490 * US, 7938 * US, 8757 * US);
+        LoaderLoad l = judge(List.of(0.03, 0.03), 0.03, jitter, Lag.NONE, 2310 * US, 0, false);
+        assertThat(l.verdict()).isEqualTo(Verdict.NEITHER);
+        assertThat(l.reason()).isEqualTo("neither: the schedule was held, loop 1 of 2 busy 3%, sends late p99 2.49ms");
+    }
+
+    @Test
     void requestsWaitingForAConnectionAreTheTarget() {
         LoaderLoad l = judge(List.of(0.12), 0.11, lag(9000, 50 * US), lag(812, 400 * MS), 52 * MS, 0, false);
         assertThat(l.verdict()).isEqualTo(Verdict.TARGET);
