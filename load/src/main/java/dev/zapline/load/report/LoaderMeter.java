@@ -30,6 +30,10 @@ public final class LoaderMeter {
     private final long processCpuStart = processCpu();
     private long lastWall = System.nanoTime();
     private long measuredWall;
+    /** The machine's CPU use (0 to 1) summed over the measured intervals that had a reading, and their count. */
+    private double machineSum;
+
+    private int machineCount;
 
     public LoaderMeter(LoopRecorder[] loops) {
         this.loops = loops.clone();
@@ -73,6 +77,11 @@ public final class LoaderMeter {
             lastCpu[i] = cpu;
         }
         if (measured) {
+            double m = machineCpu();
+            if (m >= 0) {
+                machineSum += m;
+                machineCount++;
+            }
             measuredWall += elapsed;
             if (!Double.isNaN(max)) {
                 secondsMax.add(max);
@@ -136,7 +145,7 @@ public final class LoaderMeter {
         double cpu = processCpuSeconds();
         org.HdrHistogram.Histogram service = agg.service();
         long serviceP99 = service.getTotalCount() == 0 ? 0 : service.getValueAtPercentile(99);
-        return LoaderLoad.judge(
+        LoaderLoad l = LoaderLoad.judge(
                 measured(),
                 secondsMedian(),
                 LoaderLoad.Lag.of(agg.sendLag()),
@@ -147,12 +156,43 @@ public final class LoaderMeter {
                 closed,
                 cpu,
                 responses > 0 && !Double.isNaN(cpu) ? cpu * 1e6 / responses : 0);
+        return l.withNotes(machineNotes(l.busyMax()));
     }
 
     /** The process's CPU time (user and system) since this meter was made, in seconds; NaN when not known. */
     public double processCpuSeconds() {
         long now = processCpu();
         return now < 0 || processCpuStart < 0 ? Double.NaN : (now - processCpuStart) / 1e9;
+    }
+
+    /**
+     * A note when the machine's CPUs were busy at least {@link LoaderLoad#SATURATED} on average over the measured
+     * intervals while no loop was saturated: the loops then waited for CPU, so their busy shares read low and the
+     * verdict may name the target for what the loader's machine did; empty otherwise.
+     */
+    List<String> machineNotes(double busiestLoop) {
+        double machine = machineCount == 0 ? -1 : machineSum / machineCount;
+        if (machine < LoaderLoad.SATURATED || busiestLoop >= LoaderLoad.SATURATED) {
+            return List.of();
+        }
+        double loadAverage = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        int cpus = Runtime.getRuntime().availableProcessors();
+        return List.of(String.format(
+                java.util.Locale.ROOT,
+                "the machine's CPUs were %.0f%% busy%s: the loops waited for CPU, so their busy shares read low and "
+                        + "a verdict naming the target may be the loader's machine's doing",
+                100 * machine,
+                loadAverage < 0
+                        ? ""
+                        : String.format(java.util.Locale.ROOT, " (load average %.1f on %d CPUs)", loadAverage, cpus)));
+    }
+
+    /** The whole machine's recent CPU use (0 to 1), or -1 when the platform does not tell. */
+    private static double machineCpu() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getCpuLoad();
+        }
+        return -1;
     }
 
     /** The process's CPU time in ns, or -1 when the platform does not tell. */

@@ -64,7 +64,8 @@ class LoaderVerdictTest {
             assertThat(l.reason()).startsWith("the target set the pace: ");
             assertThat(l.reason()).contains(" requests waited for a connection");
             assertThat(l.waitedLag().count()).isGreaterThan(10);
-            assertThat(l.notes()).containsExactly("a note on the path");
+            // after the loader's own note on a machine short of CPU, if there is one
+            assertThat(l.notes()).endsWith("a note on the path");
             assertThat(Text.render(s)).contains("Loader      target-bound: the target set the pace: ");
             assertThat(Text.render(s)).contains("  note      a note on the path\n");
         }
