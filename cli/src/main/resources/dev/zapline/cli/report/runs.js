@@ -210,6 +210,11 @@
     if ((l.notes || []).length) {
       box.appendChild(el("ul", null, l.notes.map(function (n) { return el("li", { text: n }); })));
     }
+    if ((l.segments || []).length) {
+      box.appendChild(el("ul", null, l.segments.map(function (g) {
+        return el("li", { text: "segment " + g.segment + ": " + g.reason });
+      })));
+    }
     return box;
   }
 
