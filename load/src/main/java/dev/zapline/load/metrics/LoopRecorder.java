@@ -176,7 +176,7 @@ public final class LoopRecorder {
         return swap(1, previous);
     }
 
-    /** Like {@link #swapCorrected}, for the send lag of the requests that did not wait for a slot ({@link #sendLag}). */
+    /** Like {@link #swapCorrected}, for the send lag of the requests that waited for no slot ({@link #sendLag}). */
     public Histogram swapSendLag(Histogram previous) {
         return swap(2, previous);
     }
