@@ -113,7 +113,17 @@ class LoadMetricsTest {
                             + "quantile=\"0.99\"} [0-9.]+\n")
                     .containsPattern("zapline_load_latency_seconds\\{latency=\"service\",window=\"second\","
                             + "quantile=\"0.5\"} [0-9.]+\n")
-                    .contains("# TYPE zapline_load_latency_seconds summary", "# TYPE jvm_memory_used_bytes gauge");
+                    .contains("# TYPE zapline_load_latency_seconds summary", "# TYPE jvm_memory_used_bytes gauge")
+                    .containsPattern("zapline_load_loop_busy_ratio\\{loop=\"1\"} [0-9.Ee-]+\n")
+                    .containsPattern("zapline_load_send_lag_seconds\\{quantile=\"0.99\"} [0-9.Ee-]+\n")
+                    .containsPattern("zapline_load_process_cpu_seconds_total [0-9.Ee-]+\n");
+            assertThat(new ObjectMapper()
+                            .readTree(json.toFile())
+                            .path("summary")
+                            .path("loader")
+                            .path("verdict")
+                            .asText())
+                    .isIn("loader", "target", "neither");
         } finally {
             app.stop(Duration.ofSeconds(1));
         }

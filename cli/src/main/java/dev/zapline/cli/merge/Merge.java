@@ -93,6 +93,7 @@ public final class Merge {
         sumMembers(runs, summary, "statuses");
         maxTimes(runs, summary.get("connect"), "/summary/connect/");
         mergeTls(runs, summary);
+        MergeLoader.merge(runs, summary);
         Histogram corrected = added(runs, "corrected");
         Histogram service = added(runs, "service");
         ObjectNode latency = (ObjectNode) out.get("latency");

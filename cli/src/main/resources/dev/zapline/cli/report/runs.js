@@ -177,6 +177,9 @@
         ["service", "p50 " + Z.fmtUs(sv.p50_us) + ", p90 " + Z.fmtUs(sv.p90_us) + ", p99 " + Z.fmtUs(sv.p99_us)
           + ", p99.9 " + Z.fmtUs(sv.p999_us) + ", p99.99 " + Z.fmtUs(sv.p9999_us) + ", max " + Z.fmtUs(sv.max_us)]
       ];
+      if (s.loader) {
+        rows.push(["loader", loader(s.loader)]);
+      }
       var dl = el("dl");
       rows.forEach(function (r) {
         dl.appendChild(el("dt", { text: r[0] }));
@@ -189,6 +192,30 @@
         thresholds(run)
       ]));
     });
+  }
+
+  // The loader's own load: who set the pace (verdict and reason), the loops' CPU shares, send lag, CPU, notes.
+  function loader(l) {
+    var pct = function (v) { return v == null ? "?" : Math.round(v * 100) + "%"; };
+    var lag = l.send_lag || {};
+    var box = el("div", { cls: "loader", "data-verdict": l.verdict }, [
+      el("p", null, [el("strong", { cls: l.verdict === "loader" ? "fail" : "",
+        text: l.verdict === "loader" ? "LOADER-BOUND" : l.verdict === "target" ? "target-bound" : "neither" }),
+        " — " + l.reason]),
+      el("p", { text: "loops busy " + (l.busy || []).map(pct).join(" ") + "; send lag p50 " + Z.fmtUs(lag.p50_us)
+        + ", p99 " + Z.fmtUs(lag.p99_us) + ", max " + Z.fmtUs(lag.max_us) + "; "
+        + Z.num((l.waited || {}).count) + " waited for a connection; CPU " + Z.num(l.cpu_s, 2) + " s, "
+        + Z.num(l.cpu_us_per_response, 1) + " µs/response" })
+    ]);
+    if ((l.notes || []).length) {
+      box.appendChild(el("ul", null, l.notes.map(function (n) { return el("li", { text: n }); })));
+    }
+    if ((l.segments || []).length) {
+      box.appendChild(el("ul", null, l.segments.map(function (g) {
+        return el("li", { text: "segment " + g.segment + ": " + g.reason });
+      })));
+    }
+    return box;
   }
 
   function thresholds(run) {

@@ -9,7 +9,9 @@ package dev.zapline.load.engine;
  * before the flush hands the link's bytes to the channel: the requests appended to a link in one turn share it.
  * Taking it when the request was appended instead would count the rest of the read batch (the other responses
  * parsed after it) as service time of the server; taking it later than the flush would hide the flush itself.
- * Latency from the intended time is unaffected. Confined to the loop; allocates nothing.
+ * Latency from the intended time is unaffected. The flush is also where each request's send lag is recorded (how
+ * late it left after its intended time, {@link Ledger#flushed}): the loop's own delay, as the target cannot slow
+ * it. Confined to the loop; allocates nothing.
  */
 final class DirtyLinks {
 
@@ -46,7 +48,7 @@ final class DirtyLinks {
             if (c != null) {
                 long now = clock.nanos();
                 c.flush();
-                l.ring.flushed(now);
+                l.ring.flushed(now, l.driver == null ? null : l.driver.ledger());
             }
         }
         count = 0;

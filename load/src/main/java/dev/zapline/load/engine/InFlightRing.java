@@ -19,6 +19,8 @@ final class InFlightRing {
     private long[] sent;
     /** Per slot, what was written: the client's request number, or a journey iteration's ({@link Journeys}). */
     private int[] tags;
+    /** Per slot, whether the request first waited for a free slot (the admission queued it). */
+    private boolean[] queued;
     /** Per slot, whether its request has ended (out-of-order rings only; null for FIFO ones). */
     private boolean[] ended;
 
@@ -39,6 +41,7 @@ final class InFlightRing {
         this.intended = new long[slots];
         this.sent = new long[slots];
         this.tags = new int[slots];
+        this.queued = new boolean[slots];
         this.ended = outOfOrder ? new boolean[slots] : null;
     }
 
@@ -58,6 +61,11 @@ final class InFlightRing {
 
     /** A request intended at {@code intendedNanos}, written at {@code sentNanos}, carrying {@code tag}. */
     void push(long intendedNanos, long sentNanos, int tag) {
+        push(intendedNanos, sentNanos, tag, false);
+    }
+
+    /** Like {@link #push(long, long, int)}; {@code waited}: the request first waited for a free slot. */
+    void push(long intendedNanos, long sentNanos, int tag, boolean waited) {
         if (span == intended.length) {
             grow();
         }
@@ -68,6 +76,7 @@ final class InFlightRing {
         intended[i] = intendedNanos;
         sent[i] = sentNanos;
         tags[i] = tag;
+        queued[i] = waited;
         span++;
         size++;
         unflushed++;
@@ -80,25 +89,40 @@ final class InFlightRing {
         long[] se = new long[n * 2];
         boolean[] en = new boolean[n * 2];
         int[] ta = new int[n * 2];
+        boolean[] qu = new boolean[n * 2];
         for (int k = 0; k < span; k++) {
             int i = head + k < n ? head + k : head + k - n;
             in[k] = intended[i];
             se[k] = sent[i];
             en[k] = ended[i];
             ta[k] = tags[i];
+            qu[k] = queued[i];
         }
         intended = in;
         sent = se;
         ended = en;
         tags = ta;
+        queued = qu;
         head = 0;
     }
 
     /** The unflushed requests were flushed at {@code nanos}: that is their send time. */
     void flushed(long nanos) {
+        flushed(nanos, null);
+    }
+
+    /**
+     * The unflushed requests were flushed at {@code nanos}: that is their send time, and unless {@code ledger} is
+     * null each one's lateness against its intended time is recorded there ({@link Ledger#flushed}).
+     */
+    void flushed(long nanos, Ledger ledger) {
         for (int k = span - unflushed; k < span; k++) {
             int i = head + k;
-            sent[i >= intended.length ? i - intended.length : i] = nanos;
+            i = i >= intended.length ? i - intended.length : i;
+            sent[i] = nanos;
+            if (ledger != null && (ended == null || !ended[i])) {
+                ledger.flushed(intended[i], nanos, queued[i]);
+            }
         }
         unflushed = 0;
     }

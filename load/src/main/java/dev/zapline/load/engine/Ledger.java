@@ -57,8 +57,12 @@ final class Ledger {
         return rec;
     }
 
-    /** The measured phase starts at {@code start} and lasts {@code nanos} (unless the run stops first). */
+    /**
+     * The measured phase starts at {@code start} and lasts {@code nanos} (unless the run stops first). Called on the
+     * loop, whose thread the recorder learns here.
+     */
     void measure(long start, long nanos) {
+        rec.ownedByCurrentThread();
         measuredStart = start;
         rec.endWindowAt(start + nanos);
         if (steps != null) {
@@ -97,6 +101,14 @@ final class Ledger {
         if (pacing != null && intended - measuredStart >= 0) {
             pacing.sent(now - measuredStart);
         }
+    }
+
+    /**
+     * A request intended at {@code intended} left in a flush at {@code now}: its send lag, {@code now - intended}
+     * (0 when it left early), goes to its phase's recorder; {@code waited}: it first waited for a free slot.
+     */
+    void flushed(long intended, long now, boolean waited) {
+        recorderOf(intended).sendLag(now - intended, waited);
     }
 
     /** Sends per 10 ms bucket of the measured phase (open model), or null; read it after the run. */

@@ -233,7 +233,7 @@ final class Pacer {
                 }
             };
         }
-        if (!pool.write(l, ledger.nextRequest(), intended, now)) {
+        if (!pool.write(l, ledger.nextRequest(), intended, now, fromWaiting)) {
             return false;
         }
         ledger.sent(intended, now);

@@ -48,11 +48,16 @@ final class Pool {
      * its last write before retiring.
      */
     boolean write(Link l, int request, long intended, long now) {
+        return write(l, request, intended, now, false);
+    }
+
+    /** Like {@link #write(Link, int, long, long)}; {@code waited}: the request first waited for a free slot. */
+    boolean write(Link l, int request, long intended, long now, boolean waited) {
         if (!l.connection().write(request)) {
             slots.deactivate(l);
             return false;
         }
-        l.ring.push(intended, now, request);
+        l.ring.push(intended, now, request, waited);
         if (l.countWrite()) {
             slots.deactivate(l);
         }

@@ -20,6 +20,13 @@ public final class Aggregator {
     private final HistogramPair interval = new HistogramPair();
     private final HistogramPair measuredInterval = new HistogramPair();
     private final HistogramPair total = new HistogramPair();
+    private final Histogram[] lastLag;
+    private final Histogram[] lastQueuedLag;
+    /** Send lag of the last interval, every phase, slot waits excluded; of the measured phase, with and without. */
+    private final Histogram lagInterval = LoopRecorder.newHistogram();
+
+    private final Histogram lagTotal = LoopRecorder.newHistogram();
+    private final Histogram queuedLagTotal = LoopRecorder.newHistogram();
     private final Tally now = new Tally();
     private final Tally previous = new Tally();
     private final Tally measuredNow = new Tally();
@@ -38,6 +45,8 @@ public final class Aggregator {
         System.arraycopy(warmup, 0, all, measured.length, warmup.length);
         this.lastCorrected = new Histogram[all.length];
         this.lastService = new Histogram[all.length];
+        this.lastLag = new Histogram[all.length];
+        this.lastQueuedLag = new Histogram[all.length];
     }
 
     /**
@@ -69,6 +78,7 @@ public final class Aggregator {
                 measuredInterval.add(lastCorrected[i], lastService[i]);
             }
         }
+        swapLags();
         total.add(measuredInterval.corrected(), measuredInterval.service());
         now.read(all);
         measuredNow.read(measured);
@@ -99,6 +109,34 @@ public final class Aggregator {
                 warmup);
         previous.copy(now);
         return s;
+    }
+
+    private void swapLags() {
+        lagInterval.reset();
+        for (int i = 0; i < all.length; i++) {
+            lastLag[i] = all[i].swapSendLag(lastLag[i]);
+            lastQueuedLag[i] = all[i].swapQueuedLag(lastQueuedLag[i]);
+            lagInterval.add(lastLag[i]);
+            if (i < measured.length) {
+                lagTotal.add(lastLag[i]);
+                queuedLagTotal.add(lastQueuedLag[i]);
+            }
+        }
+    }
+
+    /** Send lag of the measured phase so far, of the requests that did not wait for a slot (do not modify). */
+    public Histogram sendLag() {
+        return lagTotal;
+    }
+
+    /** Send lag of the measured phase so far, of the requests that first waited for a slot (do not modify). */
+    public Histogram queuedLag() {
+        return queuedLagTotal;
+    }
+
+    /** Send lag of the interval just closed, every phase, slot waits excluded (reused by the next call). */
+    public Histogram lastSendLag() {
+        return lagInterval;
     }
 
     /** Corrected latency of the measured phase so far (do not modify). */

@@ -37,12 +37,49 @@ public final class LoopRecorder {
 
     private volatile Histogram corrected = newHistogram();
     private volatile Histogram service = newHistogram();
+    /** Send lag of the requests that left without waiting for a slot: the loader's own delay. */
+    private volatile Histogram lag = newHistogram();
+    /** Send lag of the requests that first waited for a free slot: mostly the target's backpressure. */
+    private volatile Histogram queuedLag = newHistogram();
+
     private final AtomicLongArray counters = new AtomicLongArray(DRAINED + 1);
     private final AtomicLongArray statuses = new AtomicLongArray(STATUSES);
     /** Where the measured window ends (clock nanos), valid once {@link #windowBounded}; the writer's own. */
     private long windowEnd;
 
     private boolean windowBounded;
+    /** The loop's thread, once it said so ({@link #ownedBy}); the reporter reads its CPU time. */
+    private volatile Thread owner;
+    /** The owner's CPU time and the wall time ({@link System#nanoTime}) when it said so; CPU -1 when unknown. */
+    private long ownerCpuStart;
+
+    private long ownerWallStart;
+
+    /**
+     * The loop recording here runs on the calling thread, from now on: its CPU time is the loop's busy share. Called
+     * once, on the loop, before its first request.
+     */
+    public void ownedByCurrentThread() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        ownerCpuStart = mx.isCurrentThreadCpuTimeSupported() ? mx.getCurrentThreadCpuTime() : -1;
+        ownerWallStart = System.nanoTime();
+        owner = Thread.currentThread(); // published after the two above
+    }
+
+    /** The owner's CPU time (ns) when it said so, -1 when not known; valid once {@link #owner} is not null. */
+    public long ownerCpuStart() {
+        return ownerCpuStart;
+    }
+
+    /** When ({@link System#nanoTime}) the owner said so; valid once {@link #owner} is not null. */
+    public long ownerWallStart() {
+        return ownerWallStart;
+    }
+
+    /** The loop's thread, or null before the loop said so. */
+    public Thread owner() {
+        return owner;
+    }
 
     /** A request was written: {@code bytes} of it. */
     public void sent(long bytes) {
@@ -84,6 +121,20 @@ public final class LoopRecorder {
         outcome(outcome);
     }
 
+    /**
+     * A request left {@code lagNanos} after it was due (0 or less: on time or early, recorded as 0), in the flush
+     * that sent it; {@code waited}: it first waited for a free connection slot.
+     */
+    public void sendLag(long lagNanos, boolean waited) {
+        long v = lagNanos <= 0 ? 0 : Math.min(lagNanos, HIGHEST);
+        long phase = phaser.writerCriticalSectionEnter();
+        try {
+            (waited ? queuedLag : lag).recordValue(v);
+        } finally {
+            phaser.writerCriticalSectionExit(phase);
+        }
+    }
+
     /** A request that was sent ended without a response. */
     public void outcome(Outcome o) {
         add(o.ordinal(), 1);
@@ -119,26 +170,50 @@ public final class LoopRecorder {
      * call returned (null the first time) so the recorder reuses it: no allocation in steady state.
      */
     public Histogram swapCorrected(Histogram previous) {
-        return swap(false, previous);
+        return swap(0, previous);
     }
 
     /** Like {@link #swapCorrected}, for the service-time histogram. */
     public Histogram swapService(Histogram previous) {
-        return swap(true, previous);
+        return swap(1, previous);
     }
 
-    /** Puts {@code previous}, reset, in place of one histogram and returns it once no recording into it is left. */
-    private Histogram swap(boolean serviceTime, Histogram previous) {
+    /** Like {@link #swapCorrected}, for the send lag of the requests that waited for no slot ({@link #sendLag}). */
+    public Histogram swapSendLag(Histogram previous) {
+        return swap(2, previous);
+    }
+
+    /** Like {@link #swapCorrected}, for the send lag of the requests that first waited for a slot. */
+    public Histogram swapQueuedLag(Histogram previous) {
+        return swap(3, previous);
+    }
+
+    /**
+     * Puts {@code previous}, reset, in place of histogram {@code which} (0 corrected, 1 service, 2 send lag, 3 queued
+     * send lag) and returns it once no recording into it is left.
+     */
+    private Histogram swap(int which, Histogram previous) {
         Histogram fresh = recycled(previous);
         phaser.readerLock();
         try {
             Histogram done;
-            if (serviceTime) {
-                done = service;
-                service = fresh;
-            } else {
-                done = corrected;
-                corrected = fresh;
+            switch (which) {
+                case 0 -> {
+                    done = corrected;
+                    corrected = fresh;
+                }
+                case 1 -> {
+                    done = service;
+                    service = fresh;
+                }
+                case 2 -> {
+                    done = lag;
+                    lag = fresh;
+                }
+                default -> {
+                    done = queuedLag;
+                    queuedLag = fresh;
+                }
             }
             phaser.flipPhase(); // every recording into done has ended
             return done;

@@ -29,8 +29,8 @@ import java.util.function.Supplier;
  * measured window (not the drain). For a TLS target only, {@code summary.tls.{handshakes, full, resumed, failed,
  * handshake.{count, p50_us … max_us, mean_us}, protocols, ciphers, groups, alpn, failures}}, the last five counts
  * keyed by the negotiated value (or the failure's reason). {@code summary.connect.{count, failures, p50_us, max_us,
- * p75_us … p9999_us, mean_us}}. With a {@link RunTag}, the final file has its {@code run}
- * member. A journey run's file has {@code steps} and {@code journeys} after the timeline ({@link JourneyJson}). With
+ * p75_us … p9999_us, mean_us}}. {@code summary.loader} is the loader's own load and who set the pace
+ * ({@link LoaderJson}). With a {@link RunTag}, the final file has its {@code run} member. A journey run's file has {@code steps} and {@code journeys} after the timeline ({@link JourneyJson}). With
  * thresholds, the final file has their verdicts ({@link #write(Summary, String)}); a run's final file ends with its
  * measured seconds' histograms, {@code intervals} ({@link SecondsLog}, added by the {@link Reporter}). A run's
  * steering events are its top-level {@code events[]} ({@link #events}, {@link EventLines}). When known, {@code
@@ -168,6 +168,9 @@ public final class JsonReport {
             field(b, "within", p.within()).append(',');
             field(b, "worst_over", p.worstOver()).append(',');
             field(b, "worst_under", p.worstUnder()).append('}');
+        }
+        if (s.loader() != null) {
+            LoaderJson.render(b.append(','), s.loader());
         }
         b.append("},\n  \"machine\": {");
         Machine m = Machine.current();

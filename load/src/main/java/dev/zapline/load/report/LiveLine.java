@@ -26,7 +26,11 @@ final class LiveLine {
         this.terminal = terminal;
     }
 
-    void line(PrintStream out, IntervalStats s, boolean drain) {
+    /**
+     * The line of interval {@code s}; {@code busiest}: the busiest loop's CPU share in it (NaN if unknown), marked
+     * {@code loader 97%!} from {@link LoaderLoad#WARN} up.
+     */
+    void line(PrintStream out, IntervalStats s, boolean drain, double busiest) {
         double total = (engine.plan().warmupNanos() + engine.plan().measuredNanos()) / 1e9;
         double elapsed = s.t() + engine.plan().warmupNanos() / 1e9;
         String line = String.format(
@@ -45,6 +49,9 @@ final class LiveLine {
                 engine.plan().adaptive() ? "  ceiling " + s.ceiling() : "");
         if (engine.plan().reconnectEvery() > 0) {
             line += reopened(s.seconds());
+        }
+        if (busiest >= LoaderLoad.WARN) {
+            line += String.format(Locale.ROOT, "  loader %.0f%%!", 100 * busiest);
         }
         print(out, line);
     }

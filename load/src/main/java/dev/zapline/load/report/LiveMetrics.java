@@ -46,7 +46,11 @@ public final class LiveMetrics {
             long ceiling,
             double[][] latency) {}
 
+    /** The loader's own load as of the last interval: each loop's busy share, send lag (s), process CPU (s). */
+    private record Loader(double[] busy, double[] sendLag, double cpuSeconds) {}
+
     private volatile Frame last;
+    private volatile Loader loader;
     /** The running engine, for its steering's figures at scrape time; null until {@link #follow}. */
     private volatile Engine engine;
     /** A journey run's step and journey figures as of the last interval, or null. */
@@ -79,6 +83,15 @@ public final class LiveMetrics {
                 stats.rate(),
                 stats.ceiling(),
                 latency);
+    }
+
+    /** Publishes the loader's load of the interval just closed: {@code meter}'s shares and {@code sendLag}. */
+    void loader(LoaderMeter meter, Histogram sendLag) {
+        double[] busy = new double[meter.loops()];
+        for (int i = 0; i < busy.length; i++) {
+            busy[i] = meter.last(i);
+        }
+        loader = new Loader(busy, quantiles(sendLag), meter.processCpuSeconds());
     }
 
     /** Publishes a journey run's step and journey figures of the interval just closed; the reporter's thread. */
@@ -157,6 +170,7 @@ public final class LiveMetrics {
                 .sample(t.bytesOut());
         gauges(e, f, engine);
         latency(e, f);
+        loader(e, loader);
         LiveJourneyMetrics j = journeys;
         if (j != null) {
             j.write(e);
@@ -237,6 +251,30 @@ public final class LiveMetrics {
         for (Command.Kind k : Command.Kind.values()) {
             e.sample(counts[k.ordinal()], "kind", k.key());
         }
+    }
+
+    private static void loader(Exposition e, Loader l) {
+        e.family(
+                "zapline_load_loop_busy_ratio",
+                Exposition.Type.GAUGE,
+                "Each event loop's CPU share over the last interval (its thread's CPU time over wall time; a loop "
+                        + "starved of CPU by other processes reads lower); NaN when not known.");
+        for (int i = 0; l != null && i < l.busy().length; i++) {
+            e.sample(l.busy()[i], "loop", Integer.toString(i + 1));
+        }
+        e.family(
+                "zapline_load_send_lag_seconds",
+                Exposition.Type.SUMMARY,
+                "How late requests left after their intended time over the last interval, requests that waited for "
+                        + "a connection slot excluded; NaN before a send. No _sum and _count.");
+        for (int q = 0; q < QUANTILES.length; q++) {
+            e.quantile(QUANTILES[q], l == null ? Double.NaN : l.sendLag()[q]);
+        }
+        e.family(
+                        "zapline_load_process_cpu_seconds_total",
+                        Exposition.Type.COUNTER,
+                        "The loader process's CPU time, user and system, since the run started.")
+                .sample(l == null || Double.isNaN(l.cpuSeconds()) ? 0 : l.cpuSeconds());
     }
 
     private static void latency(Exposition e, Frame f) {

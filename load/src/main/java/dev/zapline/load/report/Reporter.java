@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -70,6 +71,10 @@ public final class Reporter {
     private RunTag tag;
     /** The event loops' transport, for the summary, or null. */
     private String transport;
+    /** The loader's own load: loop CPU shares, process CPU. */
+    private final LoaderMeter meter;
+    /** Notes on the network path for the final summary's loader part. */
+    private Supplier<List<String>> loaderNotes = List::of;
 
     /** How the reporter waits for an interval's end; real time unless a test drives a manual clock. */
     private Wait wait;
@@ -88,6 +93,7 @@ public final class Reporter {
         this.engine = engine;
         this.options = options;
         this.agg = new Aggregator(engine.recorders(), engine.warmupRecorders());
+        this.meter = new LoaderMeter(engine.recorders());
         this.journeys = engine.journeyLayout() == null
                 ? null
                 : new JourneyResults(
@@ -144,6 +150,16 @@ public final class Reporter {
     /** Names the event loops' I/O transport ({@code io_uring}, {@code epoll}, {@code nio}) in the summaries. */
     public Reporter transport(String name) {
         this.transport = name;
+        return this;
+    }
+
+    /**
+     * Adds the notes {@code notes} gives (read once, when the run has ended) to the final summary's loader part
+     * ({@link LoaderLoad#notes}): the text summary prints them under the loader lines, the JSON file and the HTML
+     * report list them. Call before {@link #run()}.
+     */
+    public Reporter loaderNotes(Supplier<List<String>> notes) {
+        this.loaderNotes = notes;
         return this;
     }
 
@@ -252,6 +268,7 @@ public final class Reporter {
                 : steered.expectedCount(from - engine.startNanos(), to - engine.startNanos()) / seconds;
         IntervalStats s = agg.interval(
                 t, seconds, target, engine.outstanding(), engine.openConnections(), engine.ceiling(), warmup);
+        meter.sample(!warmup);
         if (journeys != null) {
             journeys.interval(t, seconds, warmup);
         }
@@ -263,6 +280,7 @@ public final class Reporter {
         }
         if (liveMetrics != null) {
             liveMetrics.update(engine, agg, s, warmup ? "warmup" : drain ? "drain" : "measured");
+            liveMetrics.loader(meter, agg.lastSendLag());
             if (journeys != null) {
                 liveMetrics.journeys(journeys);
             }
@@ -284,7 +302,7 @@ public final class Reporter {
             hdrOut.flush();
         }
         if (options.live() != null && seconds >= 0.05) {
-            liveLine.line(options.live(), s, drain);
+            liveLine.line(options.live(), s, drain, meter.lastMax());
         }
     }
 
@@ -329,7 +347,15 @@ public final class Reporter {
                 engine.protocol(),
                 transport,
                 journeys == null ? List.of() : journeys.steps(),
-                journeys == null ? null : journeys.journeys());
+                journeys == null ? null : journeys.journeys(),
+                loader(m, complete));
+    }
+
+    /** The loader's load so far; with the notes once the run is complete. */
+    private LoaderLoad loader(Tally m, boolean complete) {
+        LoaderLoad l =
+                meter.load(agg, agg.all().responses(), m.sent(), m.count(Outcome.DROPPED), !"open".equals(model));
+        return complete ? l.withNotes(List.copyOf(loaderNotes.get())) : l;
     }
 
     /** The run's sends per bucket against the schedule's, over the buckets the run completed. */

@@ -49,6 +49,7 @@ import org.HdrHistogram.HistogramIterationValue;
  *     or null when not known
  * @param steps a journey run's results per step, in run-wide step order; empty for a run of fixed requests
  * @param journeys a journey run's results per journey, or null for a run of fixed requests
+ * @param loader the loader's own load and who set the pace, or null when not measured (a merged run)
  */
 public record Summary(
         String target,
@@ -80,7 +81,8 @@ public record Summary(
         String protocol,
         String transport,
         List<StepSummary> steps,
-        Journeys journeys) {
+        Journeys journeys,
+        LoaderLoad loader) {
 
     public Summary {
         steps = List.copyOf(steps);

@@ -144,6 +144,9 @@ public final class Text {
         if (s.tls() != null) {
             tls(b, s.tls());
         }
+        if (s.loader() != null) {
+            LoaderText.render(b, s.loader());
+        }
         if (s.journeys() != null) {
             JourneyText.render(b, s);
         }

@@ -36,6 +36,9 @@ import java.util.Map;
  * @param journeysFailed journeys that stopped at a failed step
  * @param steps a journey run's figures per step, by step key, in run-wide order (each with no steps of its own);
  *     null for a run of fixed requests
+ * @param loaderBusy the busiest event loop's CPU share over the measured phase (0 to 1), NaN when not known
+ * @param sendLagP99 the send lag's p99 in µs (requests that waited for a connection slot left out), NaN when not
+ *     known
  */
 public record Facts(
         String model,
@@ -59,7 +62,9 @@ public record Facts(
         long checksFailed,
         long journeysCompleted,
         long journeysFailed,
-        Map<String, Facts> steps) {
+        Map<String, Facts> steps,
+        double loaderBusy,
+        double sendLagP99) {
 
     /** The statistics of a latency, in this order in {@link Times#us()}; their names in thresholds. */
     /** The step keys of a journey run, in run-wide order; empty for a run of fixed requests. */
@@ -128,7 +133,11 @@ public record Facts(
                 s.journeys() == null ? 0 : s.journeys().checksFailed(),
                 s.journeys() == null ? 0 : s.journeys().completed(),
                 s.journeys() == null ? 0 : s.journeys().failed(),
-                s.journeys() == null ? null : StepFacts.of(s));
+                s.journeys() == null ? null : StepFacts.of(s),
+                s.loader() == null || Double.isNaN(s.loader().busyMax())
+                        ? Double.NaN
+                        : asJson(s.loader().busyMax()),
+                s.loader() == null ? Double.NaN : asJson(s.loader().sendLag().p99() / 1e3));
     }
 
     /**
@@ -168,7 +177,18 @@ public record Facts(
                 root.get("journeys") instanceof Map<?, ?> j ? optional(map(j.get("checks")), "failed") : 0,
                 root.get("journeys") instanceof Map<?, ?> j ? optional(j, "completed") : 0,
                 root.get("journeys") instanceof Map<?, ?> j ? optional(j, "failed") : 0,
-                root.get("journeys") instanceof Map<?, ?> ? StepFacts.of(String.valueOf(s.get("model")), root) : null);
+                root.get("journeys") instanceof Map<?, ?> ? StepFacts.of(String.valueOf(s.get("model")), root) : null,
+                loader(s, "busy_max", null),
+                loader(s, "send_lag", "p99_us"));
+    }
+
+    /** {@code summary.loader.key} (or its {@code sub} member), NaN when absent (a merged run, an older file). */
+    private static double loader(Map<?, ?> summary, String key, String sub) {
+        Object v = map(summary.get("loader")).get(key);
+        if (sub != null) {
+            v = map(v).get(sub);
+        }
+        return v instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 
     /** The count {@code m} has at {@code key}, 0 when absent (a file from before journeys). */

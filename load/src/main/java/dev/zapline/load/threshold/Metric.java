@@ -78,6 +78,8 @@ record Metric(String name, Kind kind, Function<Facts, Reading> reader) {
         t.put("drop_rate", new Metric("drop_rate", Kind.FRACTION, Metric::dropRate));
         t.put("rate", new Metric("rate", Kind.RATE, f -> Reading.of(f.rateAchieved())));
         t.put("rate_of_target", new Metric("rate_of_target", Kind.FRACTION, Metric::rateOfTarget));
+        t.put("loader_busy", new Metric("loader_busy", Kind.FRACTION, f -> loader(f.loaderBusy())));
+        t.put("send_lag_p99", new Metric("send_lag_p99", Kind.LATENCY, f -> loader(f.sendLagP99())));
         count(t, "requests", Facts::requests);
         count(t, "errors", Facts::errors);
         count(t, "dropped", Facts::dropped);
@@ -189,6 +191,13 @@ record Metric(String name, Kind kind, Function<Facts, Reading> reader) {
         return f.scheduled() == 0
                 ? Reading.none("no request was scheduled")
                 : Reading.of((double) f.dropped() / f.scheduled());
+    }
+
+    /** A figure of the loader's own load, or none when the run did not measure it (a merged run). */
+    private static Reading loader(double v) {
+        return Double.isNaN(v)
+                ? Reading.none("the loader's load was not measured (a merged run, or loop CPU time not available)")
+                : Reading.of(v);
     }
 
     private static Reading rateOfTarget(Facts f) {

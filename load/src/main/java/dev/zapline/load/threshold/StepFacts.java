@@ -119,6 +119,8 @@ final class StepFacts {
                 failed,
                 0,
                 0,
-                null);
+                null,
+                Double.NaN,
+                Double.NaN);
     }
 }

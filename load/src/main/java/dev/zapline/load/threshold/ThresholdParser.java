@@ -8,7 +8,8 @@ final class ThresholdParser {
     private static final String OPS = "(expected <, <=, >, >=, == or !=)";
     private static final String TIME_UNITS = "(expected ns, us, µs, ms or s)";
     private static final String METRICS = "(expected p50, p75, p90, p99, p99.9, p99.99, max or mean, optionally after "
-            + "corrected., service., connect. or handshake.; or error_rate, drop_rate, rate, requests, errors, "
+            + "corrected., service., connect. or handshake.; or error_rate, drop_rate, rate, loader_busy, "
+            + "send_lag_p99, requests, errors, "
             + "dropped, timeouts, status_2xx … status_5xx, status_NNN; for journeys checks, journeys_failed, "
             + "and a step's figures as METRIC{step=NAME})";
 

@@ -122,7 +122,8 @@ public final class JourneyFixture {
                 null,
                 null,
                 r.steps(),
-                r.journeys());
+                r.journeys(),
+                null);
     }
 
     private static Map<String, Long> outcomes(long n) {
@@ -170,6 +171,7 @@ public final class JourneyFixture {
                 s.protocol(),
                 s.transport(),
                 java.util.List.of(),
+                null,
                 null);
     }
 }

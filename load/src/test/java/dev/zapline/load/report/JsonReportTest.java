@@ -156,6 +156,7 @@ class JsonReportTest {
                 null,
                 null,
                 java.util.List.of(),
+                null,
                 null);
     }
 
@@ -259,6 +260,7 @@ class JsonReportTest {
                 protocol,
                 transport,
                 java.util.List.of(),
+                null,
                 null);
     }
 }

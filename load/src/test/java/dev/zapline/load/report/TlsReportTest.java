@@ -142,6 +142,7 @@ class TlsReportTest {
                 null,
                 null,
                 java.util.List.of(),
+                null,
                 null);
     }
 }

@@ -152,6 +152,7 @@ class FactsTest {
                 null,
                 null,
                 java.util.List.of(),
+                null,
                 null);
     }
 }
