@@ -328,8 +328,9 @@ public final class LoadCommand implements Callable<Integer> {
                     .sink(dash == null ? null : dash.follow(engine, name))
                     .watch(samples.watch(gate))
                     .tag(tag(start, late))
-                    .transport(loops.name());
-            int status = LoadFinish.run(engine, reporter, gate, html, command, control.starter(endpoint), path);
+                    .transport(loops.name())
+                    .loaderNotes(() -> path.after(engine.connections()));
+            int status = LoadFinish.run(engine, reporter, gate, html, command, control.starter(endpoint));
             if (engine.dataRowsRanOut()) {
                 System.err.println(journeys.rowsOutLine());
             }

@@ -1,6 +1,5 @@
 package dev.zapline.cli;
 
-import dev.zapline.cli.load.PathNotes;
 import dev.zapline.cli.report.RunReport;
 import dev.zapline.load.control.Steering;
 import dev.zapline.load.engine.Engine;
@@ -28,26 +27,16 @@ final class LoadFinish {
     /** After a stop, how long the shutdown hook waits for the report beyond the plan's grace. */
     private static final long REPORT_WAIT_MILLIS = 5_000;
 
-    /** The label of the path's notes, as wide as the summary's. */
-    private static final String NOTE_LABEL = "Path        ";
-
     private LoadFinish() {}
 
     /**
      * Runs {@code reporter} on {@code engine}'s run and prints and writes its outcome ({@code html}: the HTML
      * report's file, or null; {@code command}: the command line, for it); {@code control} is handed the run's
-     * steering first ({@code --control}); {@code path}'s notes follow the summary.
+     * steering first ({@code --control}).
      *
      * @return the exit status: 0, or {@link Thresholds#FAILED_EXIT_STATUS} when a threshold of {@code gate} failed
      */
-    static int run(
-            Engine engine,
-            Reporter reporter,
-            Gate gate,
-            Path html,
-            String command,
-            Consumer<Steering> control,
-            PathNotes path)
+    static int run(Engine engine, Reporter reporter, Gate gate, Path html, String command, Consumer<Steering> control)
             throws IOException, InterruptedException {
         CountDownLatch reported = new CountDownLatch(1);
         long waitMillis = engine.plan().graceNanos() / 1_000_000 + REPORT_WAIT_MILLIS;
@@ -66,7 +55,6 @@ final class LoadFinish {
             control.accept(engine.steering());
             Summary s = reporter.run();
             System.out.print(Text.render(s));
-            path.after(engine.connections()).forEach(note -> System.out.println(NOTE_LABEL + note));
             System.out.print(EventLines.text(engine.steering().events()));
             if (gate != null) {
                 System.out.print(gate.verdicts().text());
