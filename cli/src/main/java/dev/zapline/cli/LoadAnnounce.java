@@ -9,9 +9,18 @@ final class LoadAnnounce {
 
     private LoadAnnounce() {}
 
+    /** The send slack, when the run has one ({@code --send-slack}): how early a request may leave. */
+    static String slack(LoadPlan plan) {
+        long ns = plan.slackNanos();
+        return ns == 0
+                ? ""
+                : "; requests leave up to " + dev.zapline.load.report.Text.micros(ns / 1000.0)
+                        + " early (--send-slack)";
+    }
+
     /** The lines on stderr once the connections are open: what runs, which segment, how late, over what TLS. */
     static void print(LoadCommand c, LoadPlan plan, String transport, StartAt start, long late) {
-        System.err.println(c.startLine(plan, transport));
+        System.err.println(c.startLine(plan, transport) + slack(plan));
         if (!c.segment().isWhole() || start != null) {
             System.err.println("zapline load: segment " + c.segment() + " of the run"
                     + (start == null ? "" : ", measured phase from " + RunTag.rfc3339(start.instant())));
