@@ -62,10 +62,19 @@ zapline_jvm_opts() {
 #   -XX:CICompilerCount=2      one C1 and one C2 thread whatever the core count (the JVM's own default on 2 cores):
 #                              each compiler thread holds its own arena memory while it compiles; C2 stays on
 #   -XX:TrimNativeHeapInterval=1000  (JDK 22+) gives the C heap that compilations freed back to the system
+#   -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,io.netty.channel.DefaultChannelPipeline::fireChannelRead
+#                              C2 compiles the read path (epoll's epollInReady) as one unit with the whole pipeline
+#                              inlined into it: 24 MB of compiler arena, the largest single allocation of the run,
+#                              a few seconds in. Cut at the pipeline, the largest unit takes 11 MB: peak RSS at
+#                              10,000 req/s 84-88 -> 78.5 MB, steady CPU per request the same (paired runs, 28.9
+#                              against 29.3 µs; one call per read more). quiet keeps the JVM from printing the
+#                              command on stdout. Measured: docs/benchmarks.md, "Loader start-up and memory".
+# Measured and not taken (same section): C1 only (-XX:TieredStopAtLevel=1; 12 MB less, but 9 % more CPU per
+# request), MALLOC_ARENA_MAX=2, -Xss256k, a smaller code cache or heap, -Xshare:off, compact object headers.
 # Each yields to EXTRA: the collector when EXTRA picks one, the heap pair when EXTRA sizes the heap in any way,
-# the others when EXTRA sets the same flag.
+# the compile commands when EXTRA gives any of its own, the others when EXTRA sets the same flag.
 zapline_load_jvm_opts() {
-  local major="$1" e heap=1 cc=1 trim=1 gc=1
+  local major="$1" e heap=1 cc=1 trim=1 gc=1 inl=1
   shift
   for e in "$@"; do
     case "$e" in
@@ -74,6 +83,7 @@ zapline_load_jvm_opts() {
         | -XX:*NewSize=* | -XX:NewRatio=*) heap="" ;;
       -XX:CICompilerCount=*) cc="" ;;
       -XX:TrimNativeHeapInterval=*) trim="" ;;
+      -XX:CompileCommand*) inl="" ;;
     esac
   done
   zapline_base_opts "$major"
@@ -81,14 +91,17 @@ zapline_load_jvm_opts() {
   [ -n "$heap" ] && zapline_opts+=(-Xms8m -Xmx256m)
   [ -n "$cc" ] && zapline_opts+=(-XX:CICompilerCount=2)
   [ -n "$trim" ] && [ "$major" -ge 22 ] && zapline_opts+=(-XX:TrimNativeHeapInterval=1000)
+  [ -n "$inl" ] && zapline_opts+=(-XX:CompileCommand=quiet
+    -XX:CompileCommand=dontinline,io.netty.channel.DefaultChannelPipeline::fireChannelRead)
   zapline_opts+=("$@")
 }
 
 # The start-up cache of `zapline load` (JDK 25+: JEP 483's ahead-of-time class loading and linking, JEP 515's method
-# profiles). Made once per jar and JDK by a short training run (zapline_aot_make), used by every later `zapline
-# load` (zapline_aot_opts). Measured against nginx at 10,000 req/s (docs/benchmarks.md, "Loader start-up and
-# memory"): whole-process CPU of a 1 s run 1.67 -> 1.52 s, of a 6 s run 3.09 -> 2.47 s (the JIT reaches its
-# compiled hot path sooner), peak RSS within the run-to-run spread (89.5 -> 86 MB, medians).
+# profiles), with ZAPLINE_AOT=1 only: made once per jar and JDK by a short training run (zapline_aot_make), used by
+# every later `zapline load` (zapline_aot_opts). Measured against nginx at 10,000 req/s, paired runs
+# (docs/benchmarks.md, "Loader start-up and memory"): CPU of a 1 s run 1.55 -> 1.15 s, of a 10 s run 4.24 -> 3.83 s,
+# RSS after the start 72.6 -> 68.6 MB; but at depth (16 connections, 16 in flight) 8-16 % fewer requests per
+# second in 5 of 6 pairs, with or without the recorded profiles: off by default until that is understood.
 
 # zapline_aot_id JAVA JAR: the line a start-up cache is made for: the JDK (java's real path and runtime version)
 # and the jar (real path, size and modification time); fails when one of them cannot be read.
@@ -123,10 +136,12 @@ zapline_aot_shares() {
 }
 
 # zapline_aot_stale MAJOR JAVA JAR [EXTRA...]: true when a start-up cache for JAR and JAVA is wanted and not made
-# yet: JDK 25 or newer, EXTRA choosing no sharing of its own, and no .id beside the cache naming this JDK and jar.
+# yet: ZAPLINE_AOT=1, JDK 25 or newer, EXTRA choosing no sharing of its own, and no .id beside the cache naming this
+# JDK and jar.
 zapline_aot_stale() {
   local major="$1" java="$2" jar="$3" id
   shift 3
+  [ "${ZAPLINE_AOT:-}" = 1 ] || return 1
   [ "$major" -ge 25 ] 2>/dev/null || return 1
   zapline_aot_shares "$@" && return 1
   id="$(zapline_aot_id "$java" "$jar")" || return 1
@@ -135,12 +150,13 @@ zapline_aot_stale() {
 
 # zapline_aot_opts MAJOR JAVA JAR [EXTRA...]: sets the array zapline_aot to the flags that start `zapline load`
 # from JAR's start-up cache, with the JVM's cache messages off (a cache it cannot use is then skipped in silence);
-# empty before JDK 25, when EXTRA chooses sharing itself, or when the cache is missing or its .id names another JDK
-# or jar (a stale cache is never used, and an older JDK never sees the flags).
+# empty without ZAPLINE_AOT=1, before JDK 25, when EXTRA chooses sharing itself, or when the cache is missing or its
+# .id names another JDK or jar (a stale cache is never used, and an older JDK never sees the flags).
 zapline_aot_opts() {
   local major="$1" java="$2" jar="$3" cache
   shift 3
   zapline_aot=()
+  [ "${ZAPLINE_AOT:-}" = 1 ] || return 0
   [ "$major" -ge 25 ] 2>/dev/null || return 0
   zapline_aot_shares "$@" && return 0
   zapline_aot_stale "$major" "$java" "$jar" && return 0

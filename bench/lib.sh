@@ -13,11 +13,12 @@
 #               --sun-misc-unsafe-memory-access=allow on JDK 24+. The collector is the JVM's own choice: Serial when
 #               pinned to one core, G1 otherwise (the settings line names it). A non-empty JAVA_OPTS replaces them.
 #   loader JVM  (zapline load) the flags the ./zapline launcher starts `zapline load` with (zapline-java.sh's
-#               zapline_load_jvm_opts: Serial, -Xms8m -Xmx256m, -XX:CICompilerCount=2, -Xss1m, and on JDK 22+
-#               -XX:TrimNativeHeapInterval=1000; on JDK 25+ the load command's start-up cache, made by need_jars
-#               as the launcher makes it); ZAPLINE_JAVA_OPTS is added to them, as the launcher adds it, and
-#               each default yields to it. `zapline bench` runs its own loader in its JVM, which the launcher
-#               starts with the flags of every other subcommand (G1, -Xss1m, the default heap).
+#               zapline_load_jvm_opts: Serial, -Xms8m -Xmx256m, -XX:CICompilerCount=2, -Xss1m, the read path's
+#               compile command, and on JDK 22+ -XX:TrimNativeHeapInterval=1000; with ZAPLINE_AOT=1 on JDK 25+
+#               the load command's start-up cache, made by need_jars as the launcher makes it); ZAPLINE_JAVA_OPTS
+#               is added to them, as the launcher adds it, and each default yields to it. `zapline bench` runs its
+#               own loader in its JVM, which the launcher starts with the flags of every other subcommand (G1,
+#               -Xss1m, the default heap).
 #   java        JAVA, else the JDK 21+ that ./zapline finds (ZAPLINE_JAVA, JAVA_HOME, PATH, /usr/lib/jvm/*).
 # Each script calls bench_init, which prints these as they came out in one "settings:" line on stderr before
 # anything starts, and then `differs` for each way the script departs from them, with the reason.
@@ -187,9 +188,9 @@ need_jars() {
   return 0
 }
 
-# loader_aot: the start-up cache of `zapline load` (zapline-java.sh: zapline_aot_*), as the launcher has it: made
-# for this checkout's runnable jar when JDK 25+ has none for it, then added to loader_java (before
-# ZAPLINE_JAVA_OPTS, which may turn it off with a sharing flag of its own). loader_java_plain is loader_java
+# loader_aot: the start-up cache of `zapline load` (zapline-java.sh: zapline_aot_*), as the launcher has it: with
+# ZAPLINE_AOT=1, made for this checkout's runnable jar when JDK 25+ has none for it, then added to loader_java
+# (before ZAPLINE_JAVA_OPTS, which may turn it off with a sharing flag of its own). loader_java_plain is loader_java
 # without it, for a loader run from another jar (the cache holds this jar's classes; the JVM skips it for another).
 loader_aot() {
   local extra=()

@@ -19,16 +19,18 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The start-up cache of {@code zapline load} (zapline-java.sh's {@code zapline_aot_*}), run by bash against a fake
- * JDK in a temporary folder: the flags are given on JDK 25 only, for the cache made for this JDK and this jar only
- * (a stale one is never used, and is made again), never when the caller chose class sharing itself; making it starts
- * a server, records the cache from a load run against it and stops the server, printing nothing.
+ * JDK in a temporary folder: the flags are given with ZAPLINE_AOT=1 and on JDK 25 only, for the cache made for this
+ * JDK and this jar only (a stale one is never used, and is made again), never when the caller chose class sharing
+ * itself; making it starts a server, records the cache from a load run against it and stops the server, printing
+ * nothing.
  */
 class LauncherAotTest {
 
-    private static final String CACHE_FLAGS_NONE = "";
-
     @TempDir
     Path dir;
+
+    /** ZAPLINE_AOT for the scripts run; null: unset. */
+    private String optIn = "1";
 
     private Path java;
     private Path jar;
@@ -59,6 +61,21 @@ class LauncherAotTest {
             assertThat(aotFlags(major)).as("JDK %d", major).isEmpty();
             assertThat(stale(major)).as("JDK %d", major).isFalse();
         }
+    }
+
+    @Test
+    void withoutTheOptInThereIsNoCacheToMakeOrUse() throws Exception {
+        made();
+        for (String value : new String[] {null, "", "0", "yes"}) {
+            optIn = value;
+            assertThat(aotFlags(25)).as("ZAPLINE_AOT=%s", value).isEmpty();
+            assertThat(stale(25)).as("ZAPLINE_AOT=%s", value).isFalse();
+        }
+        optIn = "1";
+        Files.delete(Path.of(cache + ".id"));
+        assertThat(stale(25)).isTrue();
+        optIn = null;
+        assertThat(stale(25)).isFalse();
     }
 
     @Test
@@ -138,7 +155,7 @@ class LauncherAotTest {
         Path log = dir.resolve("aot.log");
         Result r = bash("zapline_aot_make 25 \"$1\" \"$2\" \"$3\"", java.toString(), jar.toString(), log.toString());
         assertThat(r.status()).isEqualTo(1);
-        assertThat(r.out()).isEqualTo(CACHE_FLAGS_NONE);
+        assertThat(r.out()).as("nothing printed").isEmpty();
         assertThat(cache).doesNotExist();
         assertThat(Path.of(cache + ".id")).exists();
         assertThat(stale(25)).isFalse();
@@ -224,13 +241,18 @@ class LauncherAotTest {
 
     private record Result(int status, String out) {}
 
-    /** Runs SCRIPT with zapline-java.sh sourced and ARGS as $1...; its exit status and output. */
-    private static Result bash(String script, String... args) throws Exception {
+    /** Runs SCRIPT with zapline-java.sh sourced, ARGS as $1... and ZAPLINE_AOT set to {@link #optIn}. */
+    private Result bash(String script, String... args) throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "needs bash");
         Path functions = ModuleLayeringTest.repo().resolve("zapline-java.sh");
         List<String> cmd = new ArrayList<>(List.of("/bin/bash", "-c", ". \"$0\"; " + script, functions.toString()));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().remove("ZAPLINE_AOT");
+        if (optIn != null) {
+            pb.environment().put("ZAPLINE_AOT", optIn);
+        }
+        Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         return new Result(p.exitValue(), out);
