@@ -66,9 +66,11 @@ zapline_jvm_opts() {
 #                              C2 compiles the read path (epoll's epollInReady) as one unit with the whole pipeline
 #                              inlined into it: 24 MB of compiler arena, the largest single allocation of the run,
 #                              a few seconds in. Cut at the pipeline, the largest unit takes 11 MB: peak RSS at
-#                              10,000 req/s 84-88 -> 78.5 MB, steady CPU per request the same (paired runs, 28.9
-#                              against 29.3 µs; one call per read more). quiet keeps the JVM from printing the
-#                              command on stdout. Measured: docs/benchmarks.md, "Loader start-up and memory".
+#                              10,000 req/s 83.6, 87.8 -> 78.5, 78.5 MB in sampled 6 s runs (in 10 s runs the
+#                              medians stayed at 79 MB: this is not always the run's peak); steady CPU per request
+#                              the same (paired runs, 28.9 against 29.3 µs; one call per read more), and so the rate
+#                              at depth. quiet keeps the JVM from printing the command on stdout. Measured:
+#                              docs/benchmarks.md, "Loader start-up and memory".
 # Measured and not taken (same section): C1 only (-XX:TieredStopAtLevel=1; 12 MB less, but 9 % more CPU per
 # request), MALLOC_ARENA_MAX=2, -Xss256k, a smaller code cache or heap, -Xshare:off, compact object headers.
 # Each yields to EXTRA: the collector when EXTRA picks one, the heap pair when EXTRA sizes the heap in any way,
