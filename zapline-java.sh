@@ -178,12 +178,13 @@ zapline_aot_make() {
   id="$(zapline_aot_id "$java" "$jar")" || return 1
   tmp="$cache.$$.tmp"
   rm -f "$cache" "$cache.id"
+  : >"$log.serve" || return 1 # made here: the server's own redirection may come after the first look at it
   zapline_load_jvm_opts "$major"
   "$java" "${zapline_opts[@]}" -XX:TieredStopAtLevel=1 -jar "$jar" serve --http 127.0.0.1:0 >"$log.serve" 2>&1 &
   server=$!
   trap 'kill "$server" 2>/dev/null; exit 130' INT TERM
   for i in $(seq 300); do
-    port="$(sed -n 's|^listening on http://127\.0\.0\.1:\([0-9]*\) .*|\1|p' "$log.serve")"
+    port="$(sed -n 's|^listening on http://127\.0\.0\.1:\([0-9]*\) .*|\1|p' "$log.serve" 2>/dev/null)"
     [ -n "$port" ] || ! kill -0 "$server" 2>/dev/null && break
     sleep 0.1
   done
