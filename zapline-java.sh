@@ -62,10 +62,21 @@ zapline_jvm_opts() {
 #   -XX:CICompilerCount=2      one C1 and one C2 thread whatever the core count (the JVM's own default on 2 cores):
 #                              each compiler thread holds its own arena memory while it compiles; C2 stays on
 #   -XX:TrimNativeHeapInterval=1000  (JDK 22+) gives the C heap that compilations freed back to the system
+#   -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,io.netty.channel.DefaultChannelPipeline::fireChannelRead
+#                              C2 compiles the read path (epoll's epollInReady) as one unit with the whole pipeline
+#                              inlined into it: 24 MB of compiler arena, the largest single allocation of the run,
+#                              a few seconds in. Cut at the pipeline, the largest unit takes 11 MB: peak RSS at
+#                              10,000 req/s 83.6, 87.8 -> 78.5, 78.5 MB in sampled 6 s runs (in 10 s runs the
+#                              medians stayed at 79 MB: this is not always the run's peak); steady CPU per request
+#                              the same (paired runs, 28.9 against 29.3 µs; one call per read more), and so the rate
+#                              at depth. quiet keeps the JVM from printing the command on stdout. Measured:
+#                              docs/benchmarks.md, "Loader start-up and memory".
+# Measured and not taken (same section): C1 only (-XX:TieredStopAtLevel=1; 12 MB less, but 9 % more CPU per
+# request), MALLOC_ARENA_MAX=2, -Xss256k, a smaller code cache or heap, -Xshare:off, compact object headers.
 # Each yields to EXTRA: the collector when EXTRA picks one, the heap pair when EXTRA sizes the heap in any way,
-# the others when EXTRA sets the same flag.
+# the compile commands when EXTRA gives any of its own, the others when EXTRA sets the same flag.
 zapline_load_jvm_opts() {
-  local major="$1" e heap=1 cc=1 trim=1 gc=1
+  local major="$1" e heap=1 cc=1 trim=1 gc=1 inl=1
   shift
   for e in "$@"; do
     case "$e" in
@@ -74,6 +85,7 @@ zapline_load_jvm_opts() {
         | -XX:*NewSize=* | -XX:NewRatio=*) heap="" ;;
       -XX:CICompilerCount=*) cc="" ;;
       -XX:TrimNativeHeapInterval=*) trim="" ;;
+      -XX:CompileCommand*) inl="" ;;
     esac
   done
   zapline_base_opts "$major"
@@ -81,7 +93,114 @@ zapline_load_jvm_opts() {
   [ -n "$heap" ] && zapline_opts+=(-Xms8m -Xmx256m)
   [ -n "$cc" ] && zapline_opts+=(-XX:CICompilerCount=2)
   [ -n "$trim" ] && [ "$major" -ge 22 ] && zapline_opts+=(-XX:TrimNativeHeapInterval=1000)
+  [ -n "$inl" ] && zapline_opts+=(-XX:CompileCommand=quiet
+    -XX:CompileCommand=dontinline,io.netty.channel.DefaultChannelPipeline::fireChannelRead)
   zapline_opts+=("$@")
+}
+
+# The start-up cache of `zapline load` (JDK 25+: JEP 483's ahead-of-time class loading and linking, JEP 515's method
+# profiles), with ZAPLINE_AOT=1 only: made once per jar and JDK by a short training run (zapline_aot_make), used by
+# every later `zapline load` (zapline_aot_opts). Measured against nginx at 10,000 req/s, paired runs
+# (docs/benchmarks.md, "Loader start-up and memory"): CPU of a 1 s run 1.55 -> 1.15 s, of a 10 s run 4.24 -> 3.83 s,
+# RSS after the start 72.6 -> 68.6 MB; but at depth (16 connections, 16 in flight) 8-16 % fewer requests per
+# second in 5 of 6 pairs, with or without the recorded profiles: off by default until that is understood.
+
+# zapline_aot_id JAVA JAR: the line a start-up cache is made for: the JDK (java's real path and runtime version)
+# and the jar (real path, size and modification time); fails when one of them cannot be read.
+zapline_aot_id() {
+  local java home v jar j
+  java="$(readlink -f "$1")" || return 1
+  jar="$(readlink -f "$2")" || return 1
+  home="$(cd "$(dirname "$java")/.." && pwd)" || return 1
+  v="$(sed -n 's/^JAVA_RUNTIME_VERSION="\([^"]*\)".*/\1/p' "$home/release" 2>/dev/null)"
+  j="$(find "$jar" -maxdepth 0 -type f -printf '%p %s %T@' 2>/dev/null)"
+  [ -n "$v" ] && [ -n "$j" ] || return 1
+  echo "$java $v $j"
+}
+
+# zapline_aot_cache JAR: where JAR's start-up cache lives: beside it, named JAR-load.aot; its .id holds the
+# zapline_aot_id it was made for.
+zapline_aot_cache() {
+  echo "${1%.jar}-load.aot"
+}
+
+# zapline_aot_shares [EXTRA...]: true when EXTRA chooses class sharing itself (a cache, an archive, -Xshare), and
+# the launcher then adds no cache of its own.
+zapline_aot_shares() {
+  local e
+  for e in "$@"; do
+    case "$e" in
+      -XX:AOT* | -XX:SharedArchiveFile=* | -XX:?AutoCreateSharedArchive | -XX:ArchiveClassesAtExit=* | -Xshare:*)
+        return 0 ;;
+    esac
+  done
+  return 1
+}
+
+# zapline_aot_stale MAJOR JAVA JAR [EXTRA...]: true when a start-up cache for JAR and JAVA is wanted and not made
+# yet: ZAPLINE_AOT=1, JDK 25 or newer, EXTRA choosing no sharing of its own, and no .id beside the cache naming this
+# JDK and jar.
+zapline_aot_stale() {
+  local major="$1" java="$2" jar="$3" id
+  shift 3
+  [ "${ZAPLINE_AOT:-}" = 1 ] || return 1
+  [ "$major" -ge 25 ] 2>/dev/null || return 1
+  zapline_aot_shares "$@" && return 1
+  id="$(zapline_aot_id "$java" "$jar")" || return 1
+  [ "$(cat "$(zapline_aot_cache "$jar").id" 2>/dev/null)" != "$id" ]
+}
+
+# zapline_aot_opts MAJOR JAVA JAR [EXTRA...]: sets the array zapline_aot to the flags that start `zapline load`
+# from JAR's start-up cache, with the JVM's cache messages off (a cache it cannot use is then skipped in silence);
+# empty without ZAPLINE_AOT=1, before JDK 25, when EXTRA chooses sharing itself, or when the cache is missing or its
+# .id names another JDK or jar (a stale cache is never used, and an older JDK never sees the flags).
+zapline_aot_opts() {
+  local major="$1" java="$2" jar="$3" cache
+  shift 3
+  zapline_aot=()
+  [ "${ZAPLINE_AOT:-}" = 1 ] || return 0
+  [ "$major" -ge 25 ] 2>/dev/null || return 0
+  zapline_aot_shares "$@" && return 0
+  zapline_aot_stale "$major" "$java" "$jar" && return 0
+  cache="$(zapline_aot_cache "$jar")"
+  [ -f "$cache" ] || return 0
+  zapline_aot=("-XX:AOTCache=$cache" -Xlog:aot=off -Xlog:cds=off)
+}
+
+# zapline_aot_make MAJOR JAVA JAR LOG: makes JAR's start-up cache (when zapline_aot_stale): a `zapline serve` on a
+# loopback port the system picks, then `zapline load` with the load flags at 10,000 req/s over 16 connections for
+# 2 s against it, recording the cache (-XX:AOTCacheOutput), then the server is stopped; everything they print goes
+# to LOG, nothing to the terminal. The .id is written even when making failed, so that a failure is not retried
+# before the jar or the JDK changes; the cache is then missing and not used. Fails only when making failed.
+zapline_aot_make() {
+  local major="$1" java="$2" jar="$3" log="$4" cache id tmp server port="" i ok=1 saved=("${zapline_opts[@]}")
+  cache="$(zapline_aot_cache "$jar")"
+  id="$(zapline_aot_id "$java" "$jar")" || return 1
+  tmp="$cache.$$.tmp"
+  rm -f "$cache" "$cache.id"
+  : >"$log.serve" || return 1 # made here: the server's own redirection may come after the first look at it
+  zapline_load_jvm_opts "$major"
+  "$java" "${zapline_opts[@]}" -XX:TieredStopAtLevel=1 -jar "$jar" serve --http 127.0.0.1:0 >"$log.serve" 2>&1 &
+  server=$!
+  trap 'kill "$server" 2>/dev/null; exit 130' INT TERM
+  for i in $(seq 300); do
+    port="$(sed -n 's|^listening on http://127\.0\.0\.1:\([0-9]*\) .*|\1|p' "$log.serve" 2>/dev/null)"
+    [ -n "$port" ] || ! kill -0 "$server" 2>/dev/null && break
+    sleep 0.1
+  done
+  if [ -n "$port" ] && timeout 60 "$java" "${zapline_opts[@]}" "-XX:AOTCacheOutput=$tmp" -Xlog:aot=off -Xlog:cds=off \
+      -jar "$jar" load "http://127.0.0.1:$port/" --rate 10000 -c 16 -d 2s --warmup 0s --quiet >"$log" 2>&1 \
+      && [ -s "$tmp" ] && mv -f "$tmp" "$cache"; then
+    ok=0
+  fi
+  kill "$server" 2>/dev/null
+  wait "$server" 2>/dev/null
+  trap - INT TERM
+  cat "$log.serve" >>"$log"
+  rm -f "$tmp" "$tmp.config" "$log.serve"
+  echo "$id" >"$cache.id" 2>/dev/null
+  zapline_opts=("${saved[@]}")
+  return "$ok"
 }
 
 # zapline_base_opts MAJOR: sets zapline_opts to the flags every zapline JVM gets.

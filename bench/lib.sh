@@ -13,10 +13,12 @@
 #               --sun-misc-unsafe-memory-access=allow on JDK 24+. The collector is the JVM's own choice: Serial when
 #               pinned to one core, G1 otherwise (the settings line names it). A non-empty JAVA_OPTS replaces them.
 #   loader JVM  (zapline load) the flags the ./zapline launcher starts `zapline load` with (zapline-java.sh's
-#               zapline_load_jvm_opts: Serial, -Xms8m -Xmx256m, -XX:CICompilerCount=2, -Xss1m, and on JDK 22+
-#               -XX:TrimNativeHeapInterval=1000); ZAPLINE_JAVA_OPTS is added to them, as the launcher adds it, and
-#               each default yields to it. `zapline bench` runs its own loader in its JVM, which the launcher
-#               starts with the flags of every other subcommand (G1, -Xss1m, the default heap).
+#               zapline_load_jvm_opts: Serial, -Xms8m -Xmx256m, -XX:CICompilerCount=2, -Xss1m, the read path's
+#               compile command, and on JDK 22+ -XX:TrimNativeHeapInterval=1000; with ZAPLINE_AOT=1 on JDK 25+
+#               the load command's start-up cache, made by need_jars as the launcher makes it); ZAPLINE_JAVA_OPTS
+#               is added to them, as the launcher adds it, and each default yields to it. `zapline bench` runs its
+#               own loader in its JVM, which the launcher starts with the flags of every other subcommand (G1,
+#               -Xss1m, the default heap).
 #   java        JAVA, else the JDK 21+ that ./zapline finds (ZAPLINE_JAVA, JAVA_HOME, PATH, /usr/lib/jvm/*).
 # Each script calls bench_init, which prints these as they came out in one "settings:" line on stderr before
 # anything starts, and then `differs` for each way the script departs from them, with the reason.
@@ -85,6 +87,7 @@ bench_init() {
   zapline_load_jvm_opts "$java_major" "${extra[@]}"
   server_java=("$java_bin" "${server_opts[@]}")
   loader_java=("$java_bin" "${zapline_opts[@]}")
+  loader_java_plain=("${loader_java[@]}")
 
   tmp="$(mktemp -d -t "zapline-${bench_name%.sh}.XXXXXX")"
   trap bench_cleanup EXIT
@@ -175,10 +178,33 @@ need_jars() {
       echo "$bench_name: warning: $jar is older than the sources; ./mvnw -q -B -DskipTests package rebuilds it" >&2
     fi
   done
-  [ "${#modules[@]}" -gt 0 ] || return 0
-  log="$tmp/build.log"
-  echo "$bench_name: building ${modules[*]} (jars missing); about a minute or two" >&2
-  zapline_build "$bench_root" "$java_bin" "$log" "$(IFS=,; echo "${modules[*]}")" || exit 2
+  if [ "${#modules[@]}" -gt 0 ]; then
+    log="$tmp/build.log"
+    echo "$bench_name: building ${modules[*]} (jars missing); about a minute or two" >&2
+    zapline_build "$bench_root" "$java_bin" "$log" "$(IFS=,; echo "${modules[*]}")" || exit 2
+  fi
+  for jar in "$@"; do
+    [ "$jar" = "$ZAPLINE_JAR" ] && loader_aot
+  done
+  return 0
+}
+
+# loader_aot: the start-up cache of `zapline load` (zapline-java.sh: zapline_aot_*), as the launcher has it: with
+# ZAPLINE_AOT=1, made for this checkout's runnable jar when JDK 25+ has none for it, then added to loader_java
+# (before ZAPLINE_JAVA_OPTS, which may turn it off with a sharing flag of its own). loader_java_plain is loader_java
+# without it, for a loader run from another jar (the cache holds this jar's classes; the JVM skips it for another).
+loader_aot() {
+  local extra=()
+  read -ra extra <<<"${ZAPLINE_JAVA_OPTS:-}"
+  if zapline_aot_stale "$java_major" "$java_bin" "$ZAPLINE_JAR" "${extra[@]}"; then
+    echo "$bench_name: making the start-up cache of zapline load (once per build and JDK)" >&2
+    zapline_aot_make "$java_major" "$java_bin" "$ZAPLINE_JAR" "$tmp/aot.log" \
+      || echo "$bench_name: warning: no start-up cache for zapline load; see $tmp/aot.log" >&2
+  fi
+  zapline_aot_opts "$java_major" "$java_bin" "$ZAPLINE_JAR" "${extra[@]}"
+  zapline_load_jvm_opts "$java_major" "${zapline_aot[@]}" "${extra[@]}"
+  loader_java=("$java_bin" "${zapline_opts[@]}")
+  [ "${#zapline_aot[@]}" -eq 0 ] || echo "$bench_name: loader JVM with the start-up cache: ${zapline_aot[*]}" >&2
 }
 
 # spawn ROLE LOG CMD...: starts CMD in the background, on the server's core (ROLE server), the loader's (loader)

@@ -109,7 +109,7 @@ applies() {
 # over the steady part of the run, "-" when it could not be read).
 run_loader() {
   local loader="$1" depth="$2" threads="$3" o="$tmp/loader.out" url="http://127.0.0.1:$port/health" jar
-  local lead=0.5 cmd=() pid s0 l0 t0 s1 l1 t1 win
+  local lead=0.5 cmd=() java=() pid s0 l0 t0 s1 l1 t1 win
   case "$loader" in
     wrk)
       cmd=(wrk -t"$threads" -c"$connections" -d"${duration}s")
@@ -118,9 +118,13 @@ run_loader() {
       ;;
     zapline*)
       jar="$ZAPLINE_JAR"
-      if [[ "$loader" == *-old ]]; then jar="$old_jar"; fi
+      java=("${loader_java[@]}")
+      if [[ "$loader" == *-old ]]; then # another jar: without this jar's start-up cache
+        jar="$old_jar"
+        java=("${loader_java_plain[@]}")
+      fi
       if [[ "$loader" == zapline-zap* ]]; then url="zap://127.0.0.1:$zport/health"; fi
-      cmd=("${loader_java[@]}" -jar "$jar" load "$url" -c "$connections" --threads "$threads" --pipeline "$depth"
+      cmd=("${java[@]}" -jar "$jar" load "$url" -c "$connections" --threads "$threads" --pipeline "$depth"
         -d "${duration}s" --warmup "${zwarmup}s" --quiet --json "$tmp/z.json")
       lead="$(awk -v w="$zwarmup" 'BEGIN { print w + 1.5 }')" # JVM start and the warm-up
       ;;

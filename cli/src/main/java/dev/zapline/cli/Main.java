@@ -53,12 +53,21 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit status (tests call this instead of {@link #main}). */
     public static int run(String... args) {
-        return configure(new CommandLine(new Main())).execute(args);
+        return configure(commandLine(args)).execute(args);
     }
 
     /** Like {@link #run(String...)}, printing to the given writers instead of standard output and error. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        return configure(new CommandLine(new Main())).setOut(out).setErr(err).execute(args);
+        return configure(commandLine(args)).setOut(out).setErr(err).execute(args);
+    }
+
+    /**
+     * The command line for {@code args}: {@code zapline load ...} gets a {@code zapline} that holds only the load
+     * command, since picocli builds the model of every sub-command it is given (their classes, option fields and
+     * help texts) before it parses anything; the load command's own parsing, help and errors are the same.
+     */
+    private static CommandLine commandLine(String... args) {
+        return new CommandLine(args.length > 0 && args[0].equals("load") ? new LoadOnly() : new Main());
     }
 
     private static CommandLine configure(CommandLine cmd) {
@@ -67,6 +76,20 @@ public final class Main implements Runnable {
             return 2;
         });
         return cmd;
+    }
+
+    /** {@code zapline} with the load command only (see {@link #commandLine}). */
+    @Command(
+            name = "zapline",
+            mixinStandardHelpOptions = true,
+            versionProvider = VersionCommand.Provider.class,
+            subcommands = LoadCommand.class)
+    static final class LoadOnly implements Runnable {
+
+        @Override
+        public void run() {
+            throw new IllegalStateException("zapline without a sub-command is run by Main");
+        }
     }
 
     @Override

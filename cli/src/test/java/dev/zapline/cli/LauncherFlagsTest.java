@@ -19,6 +19,10 @@ import org.junit.jupiter.api.Test;
  */
 class LauncherFlagsTest {
 
+    /** The compile command that keeps C2 from inlining the whole pipeline into the read path. */
+    private static final String READ_CUT =
+            "-XX:CompileCommand=dontinline,io.netty.channel.DefaultChannelPipeline::fireChannelRead";
+
     private static final List<String> BASE =
             List.of("-XX:-OmitStackTraceInFastThrow", "-Xss1m", "--enable-native-access=ALL-UNNAMED");
 
@@ -32,7 +36,9 @@ class LauncherFlagsTest {
                         "-Xms8m",
                         "-Xmx256m",
                         "-XX:CICompilerCount=2",
-                        "-XX:TrimNativeHeapInterval=1000")
+                        "-XX:TrimNativeHeapInterval=1000",
+                        "-XX:CompileCommand=quiet",
+                        READ_CUT)
                 .doesNotContain("-XX:+UseG1GC");
         // before JDK 22 the trim flag does not exist as a product flag, and before 24 the Unsafe one not at all
         assertThat(flags("zapline_load_jvm_opts", 21))
@@ -43,7 +49,9 @@ class LauncherFlagsTest {
                         "-XX:+UseSerialGC",
                         "-Xms8m",
                         "-Xmx256m",
-                        "-XX:CICompilerCount=2");
+                        "-XX:CICompilerCount=2",
+                        "-XX:CompileCommand=quiet",
+                        READ_CUT);
     }
 
     @Test
@@ -63,6 +71,15 @@ class LauncherFlagsTest {
         assertThat(flags("zapline_load_jvm_opts", 25, "-XX:CICompilerCount=4", "-XX:TrimNativeHeapInterval=0"))
                 .doesNotContain("-XX:CICompilerCount=2", "-XX:TrimNativeHeapInterval=1000")
                 .endsWith("-XX:CICompilerCount=4", "-XX:TrimNativeHeapInterval=0");
+        // any compile command of the caller's displaces the read-path cut (and its quiet), which then come last
+        assertThat(flags("zapline_load_jvm_opts", 25, "-XX:CompileCommand=print,*::foo"))
+                .doesNotContain("-XX:CompileCommand=quiet", READ_CUT)
+                .endsWith("-XX:TrimNativeHeapInterval=1000", "-XX:CompileCommand=print,*::foo");
+        // the start-up cache's flags, given first in EXTRA by the launcher, stay before the caller's
+        assertThat(flags(
+                        "zapline_load_jvm_opts", 25, "-XX:AOTCache=/c.aot", "-Xlog:aot=off", "-Xlog:cds=off", "-Xmx1g"))
+                .contains(READ_CUT)
+                .endsWith("-XX:AOTCache=/c.aot", "-Xlog:aot=off", "-Xlog:cds=off", "-Xmx1g");
         // a system property is no heap flag
         assertThat(flags("zapline_load_jvm_opts", 25, "-Dio.netty.allocator.maxOrder=9"))
                 .contains("-Xms8m", "-Xmx256m")
