@@ -100,8 +100,8 @@ public final class LoopRecorder {
      * A response arrived at {@code nowNanos} for a request intended for {@code intendedNanos} and written at
      * {@code sentNanos}. Its corrected latency runs from the earlier of the two: from the intended time when it
      * went out late (what the wait cost is the point), from its write when it went out early (a send slack), so
-     * an early send never makes a latency shorter than its service time. It counts as {@code outcome} ({@link Outcome#SUCCESS}, or a failure with a response: a
-     * status, a journey's check or extraction).
+     * an early send never makes a latency shorter than its service time. It counts as {@code outcome}
+     * ({@link Outcome#SUCCESS}, or a failure with a response: a status, a journey's check or extraction).
      */
     public void response(int status, Outcome outcome, long intendedNanos, long sentNanos, long nowNanos, long bytes) {
         long phase = phaser.writerCriticalSectionEnter();

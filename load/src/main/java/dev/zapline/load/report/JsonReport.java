@@ -30,7 +30,8 @@ import java.util.function.Supplier;
  * handshake.{count, p50_us … max_us, mean_us}, protocols, ciphers, groups, alpn, failures}}, the last five counts
  * keyed by the negotiated value (or the failure's reason). {@code summary.connect.{count, failures, p50_us, max_us,
  * p75_us … p9999_us, mean_us}}. {@code summary.loader} is the loader's own load and who set the pace
- * ({@link LoaderJson}). With a {@link RunTag}, the final file has its {@code run} member. A journey run's file has {@code steps} and {@code journeys} after the timeline ({@link JourneyJson}). With
+ * ({@link LoaderJson}). With a {@link RunTag}, the final file has its {@code run} member. A journey run's file has
+ * {@code steps} and {@code journeys} after the timeline ({@link JourneyJson}). With
  * thresholds, the final file has their verdicts ({@link #write(Summary, String)}); a run's final file ends with its
  * measured seconds' histograms, {@code intervals} ({@link SecondsLog}, added by the {@link Reporter}). A run's
  * steering events are its top-level {@code events[]} ({@link #events}, {@link EventLines}). When known, {@code
