@@ -171,6 +171,37 @@ class LoadCommandTest {
     }
 
     @Test
+    void theSendSlackIs100MicrosecondsByDefaultZeroTurnsItOffAndMoreThanTenMillisecondsIsRefused() {
+        String[] base = {"http://127.0.0.1:1/health", "--rate", "100", "-c", "4"};
+        LoadCommand c = new LoadCommand();
+        new picocli.CommandLine(c).parseArgs(base);
+        assertThat(c.plan().slackNanos()).isEqualTo(100_000);
+        assertThat(LoadAnnounce.slack(c.plan())).isEqualTo("; requests leave up to 100µs early (--send-slack)");
+        for (String[] ok : new String[][] {{"0", "0"}, {"250us", "250000"}, {"10ms", "10000000"}}) {
+            LoadCommand d = new LoadCommand();
+            new picocli.CommandLine(d).parseArgs(concat(base, "--send-slack", ok[0]));
+            assertThat(d.plan().slackNanos()).isEqualTo(Long.parseLong(ok[1]));
+        }
+        LoadCommand off = new LoadCommand();
+        new picocli.CommandLine(off).parseArgs(concat(base, "--send-slack", "0"));
+        assertThat(LoadAnnounce.slack(off.plan())).isEmpty();
+        for (String bad : new String[] {"11ms", "-1us", "fast"}) {
+            StringWriter err = new StringWriter();
+            int rc = new picocli.CommandLine(new LoadCommand())
+                    .setErr(new java.io.PrintWriter(err))
+                    .execute(concat(base, "--send-slack", bad));
+            assertThat(rc).as(bad).isEqualTo(2);
+            assertThat(err.toString()).as(bad).contains("--send-slack " + bad);
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
+    }
+
+    @Test
     void badOptionsAreUsageErrors() {
         StringWriter err = new StringWriter();
         int rc = Main.run(

@@ -31,7 +31,7 @@ public final class SlackFlags {
     void slack(String text) {
         long n;
         try {
-            n = Durations.nanos(text);
+            n = text.strip().equals("0") ? 0 : Durations.nanos(text);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(mixee.commandLine(), "--send-slack " + text + ": " + e.getMessage());
         }
