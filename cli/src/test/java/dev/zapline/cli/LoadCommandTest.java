@@ -171,13 +171,25 @@ class LoadCommandTest {
     }
 
     @Test
-    void theSendSlackIs100MicrosecondsByDefaultZeroTurnsItOffAndMoreThanTenMillisecondsIsRefused() {
+    void theSendSlackFollowsThePeakRateByDefaultZeroTurnsItOffAndMoreThanTenMillisecondsIsRefused() {
         String[] base = {"http://127.0.0.1:1/health", "--rate", "100", "-c", "4"};
         LoadCommand c = new LoadCommand();
         new picocli.CommandLine(c).parseArgs(base);
-        assertThat(c.plan().slackNanos()).isEqualTo(100_000);
-        assertThat(LoadAnnounce.slack(c.plan())).isEqualTo("; requests leave up to 100µs early (--send-slack)");
-        for (String[] ok : new String[][] {{"0", "0"}, {"250us", "250000"}, {"10ms", "10000000"}}) {
+        assertThat(c.plan().slackNanos()).isEqualTo(200_000);
+        assertThat(LoadAnnounce.slack(c.plan())).isEqualTo("; requests leave up to 200µs early (--send-slack)");
+        // auto: min(200 us, (1 + R / 10,000) / R s) at the peak rate R, a ramp's end included
+        String[][] auto = {
+            {"--rate", "10000", "200000"},
+            {"--rate", "20000", "150000"},
+            {"--rate", "50000", "120000"},
+            {"--stages", "5s:1000->40000", "125000"},
+        };
+        for (String[] a : auto) {
+            LoadCommand d = new LoadCommand();
+            new picocli.CommandLine(d).parseArgs("http://127.0.0.1:1/health", a[0], a[1], "-c", "4");
+            assertThat(d.plan().slackNanos()).as(a[1]).isEqualTo(Long.parseLong(a[2]));
+        }
+        for (String[] ok : new String[][] {{"0", "0"}, {"250us", "250000"}, {"10ms", "10000000"}, {"auto", "200000"}}) {
             LoadCommand d = new LoadCommand();
             new picocli.CommandLine(d).parseArgs(concat(base, "--send-slack", ok[0]));
             assertThat(d.plan().slackNanos()).isEqualTo(Long.parseLong(ok[1]));

@@ -172,6 +172,13 @@ public record LoaderLoad(
             reason = "the loader set the pace: " + loops + ", sends late p99 "
                     + Text.micros(allP99 / 1e3) + " while " + service
                     + (saturated ? "" : " (a loop short of CPU reads idle: other processes or GC took it)");
+        } else if (waitedLag.count() > WAITED_SHARE * requests
+                && stalled(sendLag, waitedLag, servicePercentile99Nanos)) {
+            v = Verdict.LOADER;
+            reason = "the loader fell behind: its own sends were up to " + Text.micros(sendLag.max() / 1e3)
+                    + " late (a stall of the loader: start-up compiling, GC or other processes; --warmup leaves the"
+                    + " start out) and " + waitedLag.count() + " requests waited for a connection behind them, while "
+                    + service;
         } else if (closed) {
             v = Verdict.TARGET;
             reason = "the target set the pace: each user waits for its response (closed model), service p99 "
@@ -197,6 +204,17 @@ public record LoaderLoad(
                 v,
                 reason,
                 List.of());
+    }
+
+    /**
+     * Requests waited for a connection behind a stall of the loader's own, not the target's: sends that found a
+     * free connection were late by more than {@link #LATE_NANOS} and by more than the target's service p99, and by
+     * at least half of what the waiting ones waited (p99). A stalled target makes requests wait while the sends
+     * that find a connection stay on time; a stalled loader makes both late alike.
+     */
+    static boolean stalled(Lag sendLag, Lag waitedLag, long servicePercentile99Nanos) {
+        long worst = sendLag.max();
+        return worst > LATE_NANOS && worst > servicePercentile99Nanos && 2 * worst >= waitedLag.p99();
     }
 
     private static String loops(int n, int busiest, double max) {

@@ -80,6 +80,29 @@ class LoaderLoadTest {
     }
 
     @Test
+    void requestsWaitingBehindTheLoadersOwnStallAreTheLoader() {
+        // a 41.75 ms start-up stall: sends on free connections 41.75 ms late at worst, 5,295 waited up to 40 ms,
+        // the target answering in 820 us
+        Lag sent = new Lag(144_705, 0, 10 * US, 1390 * US, 20 * MS, 41_750 * US);
+        LoaderLoad l = judge(List.of(0.25), 0.24, sent, lag(5295, 40 * MS), 820 * US, 0, false);
+        assertThat(l.verdict()).isEqualTo(Verdict.LOADER);
+        assertThat(l.reason())
+                .isEqualTo("the loader fell behind: its own sends were up to 41.75ms late (a stall of the loader:"
+                        + " start-up compiling, GC or other processes; --warmup leaves the start out) and 5295"
+                        + " requests waited for a connection behind them, while the target answered in p99 820µs");
+        // the same waits behind a target's stall: the sends that found a connection were on time
+        Lag onTime = new Lag(144_705, 0, 10 * US, 90 * US, 300 * US, 900 * US);
+        assertThat(judge(List.of(0.25), 0.24, onTime, lag(5295, 40 * MS), 820 * US, 0, false)
+                        .verdict())
+                .isEqualTo(Verdict.TARGET);
+        // late sends far below the waits: the waits are the target's
+        Lag late = new Lag(144_705, 0, 10 * US, 1390 * US, 2 * MS, 3 * MS);
+        assertThat(judge(List.of(0.25), 0.24, late, lag(5295, 40 * MS), 820 * US, 0, false)
+                        .verdict())
+                .isEqualTo(Verdict.TARGET);
+    }
+
+    @Test
     void aSlowTargetWithTheLoopIdleAndLateSendsBelowServiceTimeIsTheTarget() {
         // sends 3 ms late while the target takes 52 ms: the late sends are not the larger delay
         LoaderLoad l = judge(List.of(0.20), 0.20, lag(9000, 3 * MS), lag(500, 90 * MS), 52 * MS, 7, false);
