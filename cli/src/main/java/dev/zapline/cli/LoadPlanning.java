@@ -124,7 +124,7 @@ final class LoadPlanning {
         } else {
             plan = LoadPlan.maxThroughput(pipeline == 0 ? 1 : pipeline, Durations.nanos(o.duration), conns, loops);
         }
-        long slack = open ? o.slack.nanos(peak(plan)) : 0;
+        long slack = open ? o.slack.nanos(plan.stages().peakPerSecond()) : 0;
         return plan.with(b -> b.timeoutNanos = timeoutNanos)
                 .with(b -> b.limits(open ? o.maxInflight : Integer.MAX_VALUE, waitNanos))
                 .with(b -> b.warmupNanos = warm)
@@ -133,15 +133,6 @@ final class LoadPlanning {
                 .with(b -> b.reconnectEvery = o.reconnectEvery)
                 .with(b -> b.steerable = o.control.steerable(o.metrics))
                 .with(b -> b.slackNanos = slack);
-    }
-
-    /** The open plan's highest rate, per second (a stage's start or end). */
-    private static double peak(LoadPlan plan) {
-        long milli = 0;
-        for (dev.zapline.load.schedule.Stage s : plan.stages().stages()) {
-            milli = Math.max(milli, Math.max(s.fromMilli(), s.toMilli()));
-        }
-        return milli / 1000.0;
     }
 
     /**

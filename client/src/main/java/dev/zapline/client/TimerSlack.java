@@ -27,13 +27,17 @@ final class TimerSlack {
     /** Sets the calling thread's slack to {@code nanos} under {@code proc}; true when it was set. */
     static boolean set(Path proc, long nanos) {
         try {
-            Path self = Files.readSymbolicLink(proc.resolve("thread-self"));
-            Path file = proc.resolve(self.getFileName().toString()).resolve("timerslack_ns");
-            Files.writeString(file, Long.toString(nanos), StandardCharsets.US_ASCII);
+            Files.writeString(file(proc), Long.toString(nanos), StandardCharsets.US_ASCII);
             return true;
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return false;
         }
+    }
+
+    /** The calling thread's own slack file: {@code /proc/TID/timerslack_ns}, TID read from {@code thread-self}. */
+    private static Path file(Path proc) throws IOException {
+        Path self = Files.readSymbolicLink(proc.resolve("thread-self"));
+        return proc.resolve(self.getFileName().toString()).resolve("timerslack_ns");
     }
 
     /** The calling thread's timer slack in nanoseconds, or -1 when it cannot be read. */

@@ -26,10 +26,7 @@ public final class ProfileChart {
         if (width < 1 || height < 1) {
             throw new IllegalArgumentException("a chart needs a width and height of at least 1");
         }
-        double peak = 0;
-        for (Stage s : stages.stages()) {
-            peak = Math.max(peak, Math.max(s.fromMilli(), s.toMilli()) / 1000.0);
-        }
+        double peak = stages.peakPerSecond();
         double total = stages.durationNanos();
         int[] eighths = new int[width];
         for (int c = 0; c < width; c++) {

@@ -121,6 +121,15 @@ public final class Stages {
         return stages;
     }
 
+    /** The highest rate any stage names, at its start or end, per second (0 for a profile of zeros). */
+    public double peakPerSecond() {
+        long milli = 0;
+        for (Stage s : stages) {
+            milli = Math.max(milli, Math.max(s.fromMilli(), s.toMilli()));
+        }
+        return milli / 1000.0;
+    }
+
     /** The run's length: the sum of the stages' durations. */
     public long durationNanos() {
         return start[n];

@@ -92,6 +92,14 @@ class StagesParserTest {
     }
 
     @Test
+    void thePeakIsTheHighestRateAtAnyStagesStartOrEnd() {
+        assertThat(Stages.parse("5s:1000->40000,10s:40000->2500.5").peakPerSecond())
+                .isEqualTo(40000.0);
+        assertThat(Stages.parse("5s:0->0.25").peakPerSecond()).isEqualTo(0.25);
+        assertThat(Stages.parse("5s:0").peakPerSecond()).isZero();
+    }
+
+    @Test
     void roundTripsThroughToString() {
         Stages profile = Stages.parse("10s:0->20000,1.5s:0.25,1ms:3->2,0.000123ms:4");
         assertThat(Stages.parse(profile.toString()).stages()).isEqualTo(profile.stages());
