@@ -207,6 +207,18 @@ PY
 }
 
 # wire: tcpdump around single runs, read by pacing_wire.py
+# clocks: the wall clock and the monotonic clock, read together (seconds); clock_drift A B: how many parts per
+# million the wall clock gained on the monotonic one between two such readings. On a virtual machine whose wall
+# clock is being slewed (seen here: 5,000 ppm, 50 ms over a 10 s run) the capture's times stretch against the
+# loader's schedule, and its buckets and lateness with them.
+max_drift_ppm=200
+clocks() { python3 -c 'import time; print(time.time(), time.monotonic())'; }
+clock_drift() {
+  # shellcheck disable=SC2086 # each reading is two numbers
+  python3 -c 'import sys
+w0, m0, w1, m1 = map(float, sys.argv[1:])
+print(round(((w1 - w0) - (m1 - m0)) / (m1 - m0) * 1e6))' $1 $2
+}
 wire_part() {
   local target=zapline rate loader pcap dump_pid cmd q url="http://127.0.0.1:$port/health" ok i drops own size
   if ! ensure tcpdump; then
@@ -251,7 +263,15 @@ wire_part() {
           ;;
       esac
       echo "$bench_name: wire check: $loader at $rate/s for $wire_duration s" >&2
+      clocks0="$(clocks)"
       run_fg loader "$tmp/wire-load.out" "${cmd[@]}" || echo "$bench_name: $loader exited with an error" >&2
+      # the capture's times are the wall clock's; the loaders pace on the monotonic one: say when they parted
+      drift="$(clock_drift "$clocks0" "$(clocks)")"
+      if [ "${drift#-}" -gt "$max_drift_ppm" ]; then
+        notes+=("$loader at $rate/s: the wall clock ran $drift ppm against the monotonic clock during the capture" \
+          "(tcpdump stamps packets with the wall clock): its wire times are off by that much; measure again")
+        echo "$bench_name: ${notes[-1]}" >&2
+      fi
       # on a busy machine tcpdump lags behind the traffic: stop it once its file has not grown for 0.5 s (up to
       # 10 s), so that the last requests are in the capture
       size=-1

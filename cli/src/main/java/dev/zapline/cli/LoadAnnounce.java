@@ -18,9 +18,25 @@ final class LoadAnnounce {
                         + " early (--send-slack)";
     }
 
+    /** What the run is about to do, printed once its connections are open. */
+    static String startLine(LoadCommand c, LoadPlan plan, String transport) {
+        String warm = plan.warmupNanos() == 0
+                ? "no warm-up"
+                : "warm-up " + c.warmup + (c.warmup.equals(LoadCommand.DEFAULT_WARMUP) ? " (the default)" : "")
+                        + " excluded from the results";
+        return String.format(
+                java.util.Locale.ROOT,
+                "zapline load: %d connections open on %d event loops (%s); %s, then %.3g s measured",
+                plan.connections(),
+                plan.threads(),
+                transport,
+                warm,
+                plan.measuredNanos() / 1e9);
+    }
+
     /** The lines on stderr once the connections are open: what runs, which segment, how late, over what TLS. */
     static void print(LoadCommand c, LoadPlan plan, String transport, StartAt start, long late) {
-        System.err.println(c.startLine(plan, transport) + slack(plan));
+        System.err.println(startLine(c, plan, transport) + slack(plan));
         if (!c.segment().isWhole() || start != null) {
             System.err.println("zapline load: segment " + c.segment() + " of the run"
                     + (start == null ? "" : ", measured phase from " + RunTag.rfc3339(start.instant())));

@@ -262,6 +262,9 @@ public final class LoadCommand implements Callable<Integer> {
     dev.zapline.cli.load.SlackFlags slack = new dev.zapline.cli.load.SlackFlags();
 
     @Mixin
+    dev.zapline.cli.load.PrimeFlags prime = new dev.zapline.cli.load.PrimeFlags();
+
+    @Mixin
     dev.zapline.cli.load.IoFlags io = new dev.zapline.cli.load.IoFlags();
 
     /** How long the connections may take to open before the run gives up. */
@@ -309,9 +312,13 @@ public final class LoadCommand implements Callable<Integer> {
             if (start != null && !quiet && start.warmupCut() != null) {
                 System.err.println(start.warmupCut());
             }
+            prime.run(plan, client, loops, quiet, Main.ownsProcess());
             PathNotes path = PathNotes.before(PathNotes.target(url, targets, journeyPlan), plan.connections());
             Engine engine =
                     Engine.start(plan, client, loops.group(), NanoClock.SYSTEM, CONNECT_WAIT_MILLIS, segment(), anchor);
+            if (Main.ownsProcess() && plan.isOpen()) {
+                loops.favourLoops();
+            }
             long late = NanoClock.SYSTEM.nanos() - engine.startNanos();
             if (!quiet) {
                 LoadAnnounce.print(this, plan, loops.name(), start, late);
@@ -358,22 +365,6 @@ public final class LoadCommand implements Callable<Integer> {
     RunTag tag(StartAt start, long late) {
         String id = split.runId(spec.commandLine().getParseResult().originalArgs(), start);
         return new RunTag(id, segment().index(), segment().count(), start == null ? null : start.instant(), late);
-    }
-
-    /** What the run is about to do, printed once its connections are open. */
-    String startLine(LoadPlan plan, String transport) {
-        String warm = plan.warmupNanos() == 0
-                ? "no warm-up"
-                : "warm-up " + warmup + (warmup.equals(DEFAULT_WARMUP) ? " (the default)" : "")
-                        + " excluded from the results";
-        return String.format(
-                java.util.Locale.ROOT,
-                "zapline load: %d connections open on %d event loops (%s); %s, then %.3g s measured",
-                plan.connections(),
-                plan.threads(),
-                transport,
-                warm,
-                plan.measuredNanos() / 1e9);
     }
 
     private Client client(ZapLoops loops) throws java.io.IOException {

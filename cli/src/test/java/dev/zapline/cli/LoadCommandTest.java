@@ -159,7 +159,7 @@ class LoadCommandTest {
         new picocli.CommandLine(c).parseArgs("http://127.0.0.1:1/health", "--rate", "100", "-c", "4");
         dev.zapline.load.engine.LoadPlan plan = c.plan();
         assertThat(plan.warmupNanos()).isEqualTo(1_000_000_000L);
-        assertThat(c.startLine(plan, "epoll"))
+        assertThat(LoadAnnounce.startLine(c, plan, "epoll"))
                 .isEqualTo("zapline load: 4 connections open on " + plan.threads()
                         + " event loops (epoll); warm-up 1s (the default) excluded from the results, then 10.0 s"
                         + " measured");
@@ -167,7 +167,8 @@ class LoadCommandTest {
         LoadCommand none = new LoadCommand();
         new picocli.CommandLine(none).parseArgs("http://127.0.0.1:1/health", "--warmup", "0s", "-d", "2500ms");
         assertThat(none.plan().warmupNanos()).isZero();
-        assertThat(none.startLine(none.plan(), "nio")).contains("(nio); no warm-up, then 2.50 s measured");
+        assertThat(LoadAnnounce.startLine(none, none.plan(), "nio"))
+                .contains("(nio); no warm-up, then 2.50 s measured");
     }
 
     @Test
@@ -204,6 +205,29 @@ class LoadCommandTest {
                     .execute(concat(base, "--send-slack", bad));
             assertThat(rc).as(bad).isEqualTo(2);
             assertThat(err.toString()).as(bad).contains("--send-slack " + bad);
+        }
+    }
+
+    @Test
+    void primingTakesACountOfRequestsTenThousandByDefaultZeroForNoneAndRefusesANegative() {
+        String[] base = {"http://127.0.0.1:1/health", "--rate", "100", "-c", "4"};
+        LoadCommand c = new LoadCommand();
+        new picocli.CommandLine(c).parseArgs(base);
+        assertThat(c.prime.requests(true)).isEqualTo(10_000);
+        assertThat(c.prime.requests(false)).isZero();
+        LoadCommand none = new LoadCommand();
+        new picocli.CommandLine(none).parseArgs(concat(base, "--prime", "0"));
+        assertThat(none.prime.requests(true)).isZero();
+        LoadCommand some = new LoadCommand();
+        new picocli.CommandLine(some).parseArgs(concat(base, "--prime", "300"));
+        assertThat(some.prime.requests(false)).isEqualTo(300);
+        for (String bad : new String[] {"-1", "many"}) {
+            StringWriter err = new StringWriter();
+            int rc = new picocli.CommandLine(new LoadCommand())
+                    .setErr(new java.io.PrintWriter(err))
+                    .execute(concat(base, "--prime", bad));
+            assertThat(rc).as(bad).isEqualTo(2);
+            assertThat(err.toString()).as(bad).contains("--prime");
         }
     }
 

@@ -7,6 +7,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SingleThreadIoEventLoop;
 import io.netty.util.internal.logging.InternalLogger;
 import io.netty.util.internal.logging.InternalLoggerFactory;
+import java.nio.file.Path;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
 
@@ -33,6 +34,8 @@ public final class TimerLoop extends SingleThreadIoEventLoop {
 
     private Runnable task;
     private long at = NONE;
+    /** The loop thread's Linux thread id, 0 until it runs or where it cannot be read. */
+    private volatile int tid;
 
     private TimerLoop(IoEventLoopGroup parent, Executor executor, IoHandlerFactory factory) {
         super(parent, executor, factory);
@@ -83,11 +86,20 @@ public final class TimerLoop extends SingleThreadIoEventLoop {
         return Math.max(0, Math.min(d, at - currentTimeNanos));
     }
 
-    /** The loop's thread first sets its own timer slack to 1 µs ({@link TimerSlack}), then runs the loop. */
+    /**
+     * The loop's thread first notes its thread id and sets its own timer slack to 1 µs ({@link TimerSlack}), then
+     * runs the loop.
+     */
     @Override
     protected void run() {
+        tid = ThreadNice.currentTid(Path.of("/proc"));
         TimerSlack.tighten();
         super.run();
+    }
+
+    /** The loop thread's Linux thread id; 0 before the thread runs, or where it cannot be read. */
+    int threadId() {
+        return tid;
     }
 
     @Override

@@ -17,6 +17,22 @@ public interface Client {
      */
     CompletableFuture<Connection> connect(EventLoop loop, ConnectionEvents events);
 
+    /**
+     * Whether {@link #primer} can aim this client's requests at another address: the request path can then be run
+     * before the run ({@link Primer}).
+     */
+    default boolean primes() {
+        return false;
+    }
+
+    /**
+     * The same requests, sent the same way, to {@code host:port} in plaintext: what {@link Primer} runs against its
+     * responder. Only when {@link #primes}.
+     */
+    default Client primer(String host, int port) {
+        throw new UnsupportedOperationException("this client does not prime");
+    }
+
     /** How many requests the client can send ({@link Connection#write} takes 0 to this minus 1). */
     int requests();
 

@@ -68,6 +68,20 @@ public final class HttpLoadClient extends LoadClient {
         this.journeys = journeys;
     }
 
+    /** Plaintext HTTP/1.1 with fixed requests primes; TLS and journeys do not. */
+    @Override
+    public boolean primes() {
+        return tls == null && journeys == null;
+    }
+
+    @Override
+    public Client primer(String host, int port) {
+        if (!primes()) {
+            throw new UnsupportedOperationException("only plaintext HTTP/1.1 with fixed requests primes");
+        }
+        return new HttpLoadClient(loops, host, port, List.of(requests), "a responder in this process");
+    }
+
     @Override
     public JourneyPlan journeys() {
         return journeys;

@@ -30,10 +30,18 @@ public final class LoaderMeter {
     private final long processCpuStart = processCpu();
     private long lastWall = System.nanoTime();
     private long measuredWall;
-    /** The machine's CPU use (0 to 1) summed over the measured intervals that had a reading, and their count. */
+    /** How much measured time passes between readings of the machine's CPU use: 10 s. */
+    static final long MACHINE_EVERY = 10_000_000_000L;
+
+    /**
+     * The machine's CPU use (0 to 1) weighted by the measured time each reading covers (ns), and that time; the
+     * measured time since the last reading; whether the baseline reading was taken.
+     */
     private double machineSum;
 
-    private int machineCount;
+    private long machineWall;
+    private long machinePending;
+    private boolean machineRead;
 
     public LoaderMeter(LoopRecorder[] loops) {
         this.loops = loops.clone();
@@ -51,6 +59,15 @@ public final class LoaderMeter {
      * behind still sends the window's requests; the warm-up is left out).
      */
     public void sample(boolean measured) {
+        sample(measured, false);
+    }
+
+    /**
+     * Like {@link #sample(boolean)}; {@code closing} for the run's last interval. The machine's CPU use is read every
+     * {@link #MACHINE_EVERY} of measured time and at the last interval, not every interval: each reading allocates
+     * (in a container the JDK reads cgroup files) and the garbage it makes stops the loops when collected.
+     */
+    public void sample(boolean measured, boolean closing) {
         long wall = System.nanoTime();
         long elapsed = wall - lastWall;
         lastWall = wall;
@@ -77,10 +94,20 @@ public final class LoaderMeter {
             lastCpu[i] = cpu;
         }
         if (measured) {
-            double m = machineCpu();
-            if (m >= 0) {
-                machineSum += m;
-                machineCount++;
+            if (!machineRead) {
+                // the baseline: each reading covers the time since the one before
+                machineCpu();
+                machineRead = true;
+            } else {
+                machinePending += elapsed;
+            }
+            if (machinePending > 0 && (machinePending >= MACHINE_EVERY || closing)) {
+                double m = machineCpu();
+                if (m >= 0) {
+                    machineSum += m * machinePending;
+                    machineWall += machinePending;
+                }
+                machinePending = 0;
             }
             measuredWall += elapsed;
             if (!Double.isNaN(max)) {
@@ -171,7 +198,7 @@ public final class LoaderMeter {
      * verdict may name the target for what the loader's machine did; empty otherwise.
      */
     List<String> machineNotes(double busiestLoop) {
-        double machine = machineCount == 0 ? -1 : machineSum / machineCount;
+        double machine = machineWall == 0 ? -1 : machineSum / machineWall;
         if (machine < LoaderLoad.SATURATED || busiestLoop >= LoaderLoad.SATURATED) {
             return List.of();
         }

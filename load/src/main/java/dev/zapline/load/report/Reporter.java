@@ -76,6 +76,11 @@ public final class Reporter {
     /** Notes on the network path for the final summary's loader part. */
     private Supplier<List<String>> loaderNotes = List::of;
 
+    /** The connect-time figures of {@link #connectLatency}, and the connection count they were read at. */
+    private Summary.Latency connectLatency;
+
+    private long connectsRead;
+
     /** How the reporter waits for an interval's end; real time unless a test drives a manual clock. */
     private Wait wait;
 
@@ -192,8 +197,12 @@ public final class Reporter {
                         now = endedAt;
                     }
                 }
-                interval(last, now, measured, w.inDrain(last));
+                interval(last, now, measured, w.inDrain(last), ended);
                 last = now;
+                if (!ended && options.json() == null && watch == null) {
+                    // a summary before the end is for the JSON file and the thresholds: none asked, none built
+                    continue;
+                }
                 Summary s = summary(ended, now, w);
                 String members = "";
                 if (ended) {
@@ -257,7 +266,7 @@ public final class Reporter {
         hdr.outputLegend();
     }
 
-    private void interval(long from, long to, long measured, boolean drain) {
+    private void interval(long from, long to, long measured, boolean drain, boolean ended) {
         boolean warmup = to <= measured;
         double t = (to - measured) / 1e9;
         double seconds = (to - from) / 1e9;
@@ -268,7 +277,7 @@ public final class Reporter {
                 : steered.expectedCount(from - engine.startNanos(), to - engine.startNanos()) / seconds;
         IntervalStats s = agg.interval(
                 t, seconds, target, engine.outstanding(), engine.openConnections(), engine.ceiling(), warmup);
-        meter.sample(!warmup);
+        meter.sample(!warmup, ended);
         if (journeys != null) {
             journeys.interval(t, seconds, warmup);
         }
@@ -337,7 +346,7 @@ public final class Reporter {
                 m.bytesOut(),
                 Summary.Latency.withCurve(agg.corrected()),
                 Summary.Latency.withCurve(agg.service()),
-                Summary.Latency.of(engine.connectTimes()),
+                connectLatency(),
                 engine.connectFailures(),
                 engine.handshakes().any() ? Summary.Tls.of(engine.handshakes().snapshot()) : null,
                 engine.ceiling(),
@@ -349,6 +358,16 @@ public final class Reporter {
                 journeys == null ? List.of() : journeys.steps(),
                 journeys == null ? null : journeys.journeys(),
                 loader(m, complete));
+    }
+
+    /** The connect times so far, read again only when a connection has opened since the last read. */
+    private Summary.Latency connectLatency() {
+        long n = engine.connections();
+        if (connectLatency == null || n != connectsRead) {
+            connectLatency = Summary.Latency.of(engine.connectTimes());
+            connectsRead = n;
+        }
+        return connectLatency;
     }
 
     /** The loader's load so far; with the notes once the run is complete. */
