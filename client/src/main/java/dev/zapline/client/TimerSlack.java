@@ -34,19 +34,20 @@ final class TimerSlack {
         }
     }
 
-    /** The calling thread's own slack file: {@code /proc/TID/timerslack_ns}, TID read from {@code thread-self}. */
+    /** The calling thread's own slack file: {@code /proc/TID/timerslack_ns} ({@link ThreadNice#currentTid}). */
     private static Path file(Path proc) throws IOException {
-        Path self = Files.readSymbolicLink(proc.resolve("thread-self"));
-        return proc.resolve(self.getFileName().toString()).resolve("timerslack_ns");
+        int tid = ThreadNice.currentTid(proc);
+        if (tid == 0) {
+            throw new IOException("no thread-self under " + proc);
+        }
+        return proc.resolve(Integer.toString(tid)).resolve("timerslack_ns");
     }
 
     /** The calling thread's timer slack in nanoseconds, or -1 when it cannot be read. */
     static long current(Path proc) {
         try {
-            Path self = Files.readSymbolicLink(proc.resolve("thread-self"));
-            Path file = proc.resolve(self.getFileName().toString()).resolve("timerslack_ns");
             return Long.parseLong(
-                    Files.readString(file, StandardCharsets.US_ASCII).strip());
+                    Files.readString(file(proc), StandardCharsets.US_ASCII).strip());
         } catch (IOException | UnsupportedOperationException | SecurityException | NumberFormatException e) {
             return -1;
         }

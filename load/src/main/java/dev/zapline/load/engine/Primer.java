@@ -72,7 +72,7 @@ public final class Primer {
     /** A round that cost the compilers less than this, 20 ms, ends the priming. */
     static final long QUIET_ROUND_MILLIS = 20;
 
-    /** What a priming did: the requests it scheduled and got answers to, and how long it took, the wait included. */
+    /** What a priming did: the requests it sent and got answers to, and how long it took, the wait included. */
     public record Primed(long requests, long answered, long nanos) {
 
         /** The line {@code zapline load} prints about it. */
@@ -130,8 +130,9 @@ public final class Primer {
             long answered = 0;
             for (int r = 0; r < MAX_ROUNDS; r++) {
                 long jit = jitMillis();
-                answered += round(primePlan, primer, loops);
-                requests += count;
+                long[] sentAnswered = round(primePlan, primer, loops);
+                requests += sentAnswered[0];
+                answered += sentAnswered[1];
                 settle();
                 if (r > 0 && jitMillis() - jit < QUIET_ROUND_MILLIS) {
                     break;
@@ -145,8 +146,8 @@ public final class Primer {
         }
     }
 
-    /** One round: the priming plan run to its end against the responder; returns the responses it got. */
-    private static long round(LoadPlan primePlan, Client primer, ZapLoops loops) throws InterruptedException {
+    /** One round: the priming plan run to its end against the responder; returns the requests sent and answered. */
+    private static long[] round(LoadPlan primePlan, Client primer, ZapLoops loops) throws InterruptedException {
         Engine e = Engine.start(primePlan, primer, loops.group(), NanoClock.SYSTEM, 10_000);
         // the recorders' intervals are swapped as the reporter swaps them, so the loops' side of a swap is
         // compiled too (else the run's first second undoes that code)
@@ -161,31 +162,31 @@ public final class Primer {
                 break;
             }
         }
-        long answered = 0;
+        long[] sentAnswered = new long[2];
         for (LoopRecorder r : e.recorders()) {
-            answered += r.count(Outcome.SUCCESS);
+            sentAnswered[0] += r.sentCount();
+            sentAnswered[1] += r.count(Outcome.SUCCESS);
         }
-        return answered;
+        return sentAnswered;
     }
 
-    /** The JIT compilers' total time so far in ms, 0 where the JVM does not say. */
+    /** The JIT compilers' total time so far in ms, -1 where the JVM does not say. */
     private static long jitMillis() {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        return jit == null || !jit.isCompilationTimeMonitoringSupported() ? 0 : jit.getTotalCompilationTime();
+        return jit == null || !jit.isCompilationTimeMonitoringSupported() ? -1 : jit.getTotalCompilationTime();
     }
 
     /** Waits until the JIT compilers have been idle for {@link #QUIET_NANOS}, or {@link #SETTLE_NANOS} at most. */
     private static void settle() throws InterruptedException {
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+        long seen = jitMillis();
+        if (seen < 0) {
             return;
         }
         long end = System.nanoTime() + SETTLE_NANOS;
-        long seen = jit.getTotalCompilationTime();
         long quietSince = System.nanoTime();
         while (System.nanoTime() - end < 0) {
             Thread.sleep(10);
-            long now = jit.getTotalCompilationTime();
+            long now = jitMillis();
             if (now != seen) {
                 seen = now;
                 quietSince = System.nanoTime();
