@@ -79,6 +79,7 @@ final class ResponseReader extends ChannelInboundHandlerAdapter {
             return;
         }
         cumulation = append(cumulation, buf);
+        listener.onRead();
         decoding = true;
         try {
             decode();

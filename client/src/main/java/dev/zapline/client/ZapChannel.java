@@ -123,7 +123,7 @@ public final class ZapChannel {
         if (closed) {
             return false;
         }
-        frame.writeTo(out.room(channel.alloc(), frame.length()));
+        frame.appendTo(out);
         tags.add(tag);
         IN_FLIGHT.setRelease(this, tags.size());
         return true;

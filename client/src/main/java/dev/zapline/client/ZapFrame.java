@@ -58,6 +58,10 @@ public final class ZapFrame {
         out.writeBytes(bytes);
     }
 
+    void appendTo(Outbound out) {
+        out.append(bytes, 0, bytes.length);
+    }
+
     /** Allocating convenience: a copy of the frame's bytes, prefix included. */
     public byte[] toByteArray() {
         return bytes.clone();

@@ -27,6 +27,12 @@ public interface ZapListener {
     void onStreamEnd(long tag, ZapHttpChunk end);
 
     /**
+     * The channel is about to hand over the frames that one read from the socket completed (before the first of
+     * them): all of them had arrived by now. Does nothing by default.
+     */
+    default void onRead() {}
+
+    /**
      * The channel has handed over every frame of one read from the socket (Netty's {@code channelReadComplete}):
      * the place to {@link ZapChannel#flush()} what the responses of the batch made you write, so a pipelined
      * window leaves in one write instead of one per response. Failures of a closing connection come outside any

@@ -37,6 +37,13 @@ public interface ConnectionEvents {
     default void onStreamLimit(int streams) {}
 
     /**
+     * The connection is about to deliver what one read from the socket brought: every response it completes
+     * arrived before this call, so the engine reads its clock once for all of them (the first response's end).
+     * Does nothing by default.
+     */
+    default void onRead() {}
+
+    /**
      * The connection has delivered everything of one read from the socket (Netty's {@code channelReadComplete}):
      * the engine flushes, in one write per connection, what the responses of the batch made sendable.
      */

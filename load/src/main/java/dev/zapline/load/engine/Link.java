@@ -200,6 +200,11 @@ final class Link implements ConnectionEvents, Runnable {
     }
 
     @Override
+    public void onRead() {
+        driver.readStarted();
+    }
+
+    @Override
     public void onReadComplete() {
         driver.readComplete();
     }

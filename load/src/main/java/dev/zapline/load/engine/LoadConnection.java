@@ -150,6 +150,7 @@ abstract class LoadConnection extends ChannelInboundHandlerAdapter implements Co
             ReferenceCountUtil.release(msg);
             return;
         }
+        events.onRead();
         read(chc, in);
     }
 

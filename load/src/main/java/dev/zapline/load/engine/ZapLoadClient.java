@@ -107,6 +107,11 @@ public final class ZapLoadClient extends LoadClient {
         }
 
         @Override
+        public void onRead() {
+            events.onRead();
+        }
+
+        @Override
         public void onReadComplete() {
             events.onReadComplete();
         }

@@ -40,6 +40,13 @@ final class Sim implements NanoClock, DriverLoop, Client {
 
     private long answers;
 
+    /**
+     * Below 0 (the default), each answer is its own read, delivered without {@link ConnectionEvents#onRead}. From 0
+     * on, a connection's answers due at the same instant arrive in one read ({@code onRead}, the responses,
+     * {@code onReadComplete}), the clock moving on by this many nanoseconds between two of them (parsing time).
+     */
+    long readSpread = -1;
+
     final List<SimConnection> connections = new ArrayList<>();
     long wakes;
     long connects;
@@ -247,6 +254,9 @@ final class Sim implements NanoClock, DriverLoop, Client {
         int mostInFlight;
 
         private long lastAnswer = NONE;
+        /** With {@link #readSpread}: the answers of the read scheduled at {@link #lastAnswer}, until it runs. */
+        private int[] lastRead;
+
         private boolean open = true;
         /** Answers scheduled and not delivered yet. */
         int pending;
@@ -285,9 +295,20 @@ final class Sim implements NanoClock, DriverLoop, Client {
                 if (lastAnswer != NONE && t < lastAnswer) {
                     t = lastAnswer;
                 }
+                if (readSpread >= 0 && lastRead != null && t == lastAnswer) {
+                    lastRead[0]++;
+                    pending++;
+                    continue;
+                }
                 lastAnswer = t;
                 pending++;
-                at(t, this::answer);
+                if (readSpread >= 0) {
+                    int[] read = {1};
+                    lastRead = read;
+                    at(t, () -> answerRead(read));
+                } else {
+                    at(t, this::answer);
+                }
             }
         }
 
@@ -298,6 +319,24 @@ final class Sim implements NanoClock, DriverLoop, Client {
             pending--;
             endedSeqs.set(s);
             ev.onResponse(s, statusOf.applyAsInt(++answers), 50);
+            ev.onReadComplete();
+        }
+
+        private void answerRead(int[] read) {
+            if (lastRead == read) {
+                lastRead = null;
+            }
+            if (!open) {
+                return;
+            }
+            ev.onRead();
+            for (int k = 0; k < read[0] && open; k++) {
+                if (k > 0) {
+                    now += readSpread;
+                }
+                pending--;
+                ev.onResponse(statusOf.applyAsInt(++answers), 50);
+            }
             ev.onReadComplete();
         }
 
