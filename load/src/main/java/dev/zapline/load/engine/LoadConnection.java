@@ -150,7 +150,9 @@ abstract class LoadConnection extends ChannelInboundHandlerAdapter implements Co
             ReferenceCountUtil.release(msg);
             return;
         }
-        events.onRead();
+        if (opened) {
+            events.onRead(); // as readComplete: the engine hears of a read only once it knows the connection
+        }
         read(chc, in);
     }
 

@@ -50,8 +50,9 @@ final class LoopDriver {
     private boolean reading;
     /** The clock's reading for the responses of the current read, once its first response ended. */
     private long readNanos;
-
+    /** Whether {@link #readNanos} was taken in the current read. */
     private boolean readStamped;
+
     private boolean begun;
     private boolean stopping;
     private boolean finished;
