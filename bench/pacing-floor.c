@@ -6,9 +6,13 @@
  * response, and on waking writes every request due by then plus SLACK_NS (0: exact), each on a free connection.
  * Responses are read, not parsed (a small response fits one read; nginx's "ok" and `zapline serve`'s /health do).
  * No latency is recorded: this is only the cost of the wake-ups and syscalls exact pacing needs.
+ * With LAZY=1 the thread never wakes for a response: it sleeps (clock_nanosleep) until the next due time and, on
+ * waking, takes whatever responses have arrived (epoll_wait with no wait) before it writes. That is the least an
+ * exact loader could spend if it dated responses by the kernel's receive time instead of its own wake-up (a design
+ * zapline does not have); it bounds what any exact loader can reach on this machine.
  *
  *   cc -O2 -o pacing-floor bench/pacing-floor.c
- *   taskset -c 0 ./pacing-floor PORT RATE SECONDS [CONNECTIONS=16] [SLACK_NS=0]
+ *   taskset -c 0 ./pacing-floor PORT RATE SECONDS [CONNECTIONS=16] [SLACK_NS=0] [LAZY=0]
  *
  * Prints one line: requests written and answered, wake-ups, CPU seconds (user + system, getrusage) and CPU per
  * request, voluntary context switches. Loopback only; bounded by SECONDS plus 2 s for the last responses.
@@ -37,7 +41,7 @@ static long long now_ns(void) {
 
 int main(int argc, char **argv) {
     if (argc < 4) {
-        fprintf(stderr, "usage: %s PORT RATE SECONDS [CONNECTIONS=16] [SLACK_NS=0]\n", argv[0]);
+        fprintf(stderr, "usage: %s PORT RATE SECONDS [CONNECTIONS=16] [SLACK_NS=0] [LAZY=0]\n", argv[0]);
         return 2;
     }
     int port = atoi(argv[1]);
@@ -45,6 +49,7 @@ int main(int argc, char **argv) {
     int seconds = atoi(argv[3]);
     int conns = argc > 4 ? atoi(argv[4]) : 16;
     long long slack = argc > 5 ? atoll(argv[5]) : 0;
+    int lazy = argc > 6 ? atoi(argv[6]) : 0;
     if (port <= 0 || port > 65535 || rate <= 0 || seconds <= 0 || conns < 1 || conns > MAX_CONNECTIONS || slack < 0) {
         fprintf(stderr, "%s: bad arguments\n", argv[0]);
         return 2;
@@ -114,7 +119,15 @@ int main(int argc, char **argv) {
         }
         struct timespec ts = {wait / 1000000000LL, wait % 1000000000LL};
         struct epoll_event ev[64];
-        int n = epoll_pwait2(ep, ev, 64, &ts, NULL);
+        int n;
+        if (lazy && !blocked && k < total) {
+            long long due = start + (long long)(k * 1e9 / rate);
+            struct timespec at = {due / 1000000000LL, due % 1000000000LL};
+            clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL);
+            n = epoll_wait(ep, ev, 64, 0);
+        } else {
+            n = epoll_pwait2(ep, ev, 64, &ts, NULL);
+        }
         wakes++;
         for (int j = 0; j < n; j++) {
             int i = (int)ev[j].data.u32;
@@ -128,9 +141,9 @@ int main(int argc, char **argv) {
     getrusage(RUSAGE_SELF, &r1);
     double cpu = (r1.ru_utime.tv_sec - r0.ru_utime.tv_sec) + (r1.ru_utime.tv_usec - r0.ru_utime.tv_usec) / 1e6
             + (r1.ru_stime.tv_sec - r0.ru_stime.tv_sec) + (r1.ru_stime.tv_usec - r0.ru_stime.tv_usec) / 1e6;
-    printf("pacing-floor rate %.0f written %lld answered %lld waits_for_a_connection %lld wakes %lld cpu_s %.3f "
+    printf("pacing-floor%s rate %.0f written %lld answered %lld waits_for_a_connection %lld wakes %lld cpu_s %.3f "
            "us_per_request %.2f voluntary_cs %ld\n",
-           rate, written, answered, waited, wakes, cpu, answered ? cpu * 1e6 / answered : 0.0,
+           lazy ? " (lazy)" : "", rate, written, answered, waited, wakes, cpu, answered ? cpu * 1e6 / answered : 0.0,
            r1.ru_nvcsw - r0.ru_nvcsw);
     return answered == written ? 0 : 1;
 }

@@ -16,6 +16,10 @@
 #   floor       bench/pacing-floor.c, compiled here with cc: the least exact pacing costs (each request written at
 #               its own due time, each response read as it arrives, one epoll thread, nothing recorded), a reference
 #               row, not a loader; named in LOADERS to run (bench/run-loader-cost.sh does)
+#   floor-lazy  the same program with LAZY=1: it never wakes for a response, only at each due time, and takes the
+#               responses that arrived since (what an exact loader dating responses by the kernel's receive time
+#               could spend at the least), writing what is due within LAZY_SLACK_NS (default 200000, zapline
+#               load's own send slack up to 10,000 req/s) at each wake-up; a reference row, named in LOADERS to run
 # A loader that is not installed is skipped, with a line saying so. Per run: CPU (user + system, the whole process
 # with its start-up) in seconds and in us per response; the same over the steady part (from 5 s in to 1 s before
 # the end, from /proc/PID/stat); peak RSS (GNU time's maximum resident set size); voluntary and involuntary context
@@ -65,14 +69,14 @@ for l in ${LOADERS:-$def_loaders}; do
   case "$l" in
     zapline) loaders+=("$l") ;;
     autocannon | hey) if have "$l"; then loaders+=("$l"); else echo "$bench_name: $l not installed; skipped" >&2; fi ;;
-    floor)
+    floor | floor-lazy)
       if have cc && cc -O2 -o "$tmp/pacing-floor" "$bench_root/bench/pacing-floor.c"; then
         loaders+=("$l")
       else
         echo "$bench_name: floor needs a C compiler (cc); skipped" >&2
       fi
       ;;
-    *) die "unknown loader '$l' (zapline, autocannon, hey, floor)" ;;
+    *) die "unknown loader '$l' (zapline, autocannon, hey, floor, floor-lazy)" ;;
   esac
 done
 [ "${#loaders[@]}" -gt 0 ] || die "no loader to run"
@@ -144,6 +148,7 @@ run_one() {
       ;;
     autocannon) cmd=(autocannon -j -c "$connections" --overallRate "$rate" -d "$duration" "$url") ;;
     floor) cmd=("$tmp/pacing-floor" "$port" "$rate" "$duration" "$connections" 0) ;;
+    floor-lazy) cmd=("$tmp/pacing-floor" "$port" "$rate" "$duration" "$connections" "${LAZY_SLACK_NS:-200000}" 1) ;;
     hey)
       q="$(awk -v r="$rate" -v c="$connections" 'BEGIN { printf "%.4f", r / c }')"
       cmd=(hey -c "$connections" -q "$q" -z "${duration}s" "$url")
@@ -194,7 +199,7 @@ for line in reversed(open(sys.argv[1]).read().splitlines()):
         d = json.loads(line); t = d["requests"]["total"]; print("%.2f %d" % (t / d["duration"], t)); break
 ' "$o" 2>/dev/null || true)
       ;;
-    floor)
+    floor | floor-lazy)
       responses="$(awk '$1 == "pacing-floor" { for (i = 1; i < NF; i++) if ($i == "answered") print $(i + 1) }' "$o")"
       achieved="$(awk -v n="${responses:-0}" -v d="$duration" 'BEGIN { printf "%.2f", n / d }')"
       ;;

@@ -5,7 +5,8 @@
 #          and rate the median over ROUNDS and the spread (min..max) of the steady CPU per response, the whole
 #          process's CPU, voluntary context switches per second, peak RSS and the achieved rate with its error;
 #          then zapline / autocannon for each of these. A reference row, "floor", is bench/pacing-floor.c: exact
-#          pacing in a few lines of C (each request at its own due time, each response read as it arrives).
+#          pacing in a few lines of C (each request at its own due time, each response read as it arrives); another,
+#          "floor-lazy", the same program never woken by a response (the least any exact loader can spend).
 #   wire   tcpdump on lo around one zapline load run (and one autocannon run, for contrast) at each of WIRE_RATES
 #          for WIRE_DURATION s, read back by bench/pacing_wire.py: request starts per 10 ms bucket on the wire,
 #          how many are within +-(1 + 1%) of the schedule, and each request's send time minus its intended time.
@@ -134,7 +135,9 @@ table_part() {
   for l in autocannon hey; do
     if ensure "$l"; then loaders+=("$l"); fi
   done
-  loaders+=(floor) # bench/pacing-floor.c: what exact pacing costs at the least (run-footprint.sh skips it without cc)
+  # bench/pacing-floor.c: what exact pacing costs at the least, waking for each response (floor) or only when a
+  # request is due (floor-lazy); run-footprint.sh skips both without cc
+  loaders+=(floor floor-lazy)
   [ -n "${TARGET:-}" ] || ensure nginx || true
   if ! part_run "$tmp/footprint.out" env MODE=rate ROUNDS="$rounds" DURATION="$duration" RATES="${rates[*]}" \
     CONNECTIONS="$connections" LOADERS="${loaders[*]}" PORT=$((port + 1)) OUT="$tmp/footprint.md" \

@@ -103,7 +103,7 @@ public final class ZapConnection extends Connection {
     public void protocolError(int status, String detail) {
         closing = true;
         byte[] body = ErrorRenderer.json(status, detail, null).getBytes(StandardCharsets.UTF_8);
-        responses.error(out(), status, PROBLEM_JSON, body);
+        responses.error(out, chc.alloc(), status, PROBLEM_JSON, body);
     }
 
     @Override
@@ -111,7 +111,7 @@ public final class ZapConnection extends Connection {
         if (!closed) {
             A.responseLength(ctx, length);
             int n = A.omitBody(ctx) ? 0 : length;
-            responses.response(out(), ctx, false, null, body, offset, n);
+            responses.response(out, chc.alloc(), ctx, false, null, body, offset, n);
             afterWrite();
         }
     }
@@ -126,7 +126,7 @@ public final class ZapConnection extends Connection {
             if (n > 0) {
                 Utf8.encode(text, scratch, 0);
             }
-            responses.response(out(), ctx, false, TEXT_PLAIN, scratch, 0, n);
+            responses.response(out, chc.alloc(), ctx, false, TEXT_PLAIN, scratch, 0, n);
             afterWrite();
         }
     }
@@ -134,13 +134,13 @@ public final class ZapConnection extends Connection {
     @Override
     public void writeResponse(Ctx ctx, ByteBuf body) {
         int n = A.omitBody(ctx) ? 0 : copy(body);
-        responses.response(out(), ctx, false, null, scratch, 0, n);
+        responses.response(out, chc.alloc(), ctx, false, null, scratch, 0, n);
     }
 
     @Override
     public void startStream(Ctx ctx) {
         if (!closed) {
-            responses.response(out(), ctx, true, null, scratch, 0, 0);
+            responses.response(out, chc.alloc(), ctx, true, null, scratch, 0, 0);
             afterWrite();
         }
     }
@@ -148,14 +148,14 @@ public final class ZapConnection extends Connection {
     @Override
     public boolean writeChunk(Ctx ctx, ByteBuf data) {
         int n = copy(data);
-        responses.data(out(), scratch, 0, n);
+        responses.data(out, chc.alloc(), scratch, 0, n);
         return true;
     }
 
     @Override
     public void endStream(Ctx ctx) {
         if (!closed) {
-            responses.end(out(), A.omitBody(ctx) ? null : A.trailers(ctx));
+            responses.end(out, chc.alloc(), A.omitBody(ctx) ? null : A.trailers(ctx));
             streamEnded(ctx);
         }
     }
