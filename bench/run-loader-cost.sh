@@ -14,7 +14,7 @@
 #          (HTTP) and zapline load (ZAP) at 1 request in flight and at 16 pipelined per connection, against
 #          `zapline serve` and the raw Netty baseline, WRK_DURATION s a run; zapline/wrk and ZAP/HTTP.
 # Prints the load average before and after, and writes the Markdown it prints to OUT.
-#   bench/run-loader-cost.sh                                       # all three parts: about 30 minutes
+#   bench/run-loader-cost.sh                                       # all three parts: about 40 minutes
 #   ROUNDS=1 DURATION=10 RATES=5000 PARTS=table bench/run-loader-cost.sh   # a quick look at one rate
 #   PARTS="wire wrk" WRK_DURATION=2 ROUNDS=1 bench/run-loader-cost.sh      # the wire check and a short wrk look
 # Missing tools are installed when this runs as root (INSTALL=1, the default): autocannon with
