@@ -1,53 +1,46 @@
 package dev.zapline.client;
 
+import dev.zapline.codec.buffer.StagedBytes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
-import java.util.Arrays;
 
 /**
  * One connection's outbound buffer, reused across flushes. Each flush sends a retained slice of what was appended
  * since the last one, so once the socket has taken it (the slice released, the buffer's count back to ours alone)
  * the next batch starts again at the buffer's beginning. A slice the socket has not taken yet covers only its own
  * bytes; appending after them is safe, and when the room runs out a new buffer takes over (the old one lives until
- * its slices are written). Whole requests written as arrays ({@link #append}) are staged in a heap array first and
- * reach the direct buffer in one copy per flush. Used by the ZAP client and the load generator's connections;
- * confined to the connection's event loop.
+ * its slices are written). Whole requests written as arrays ({@link #append}) are staged in a heap array first
+ * ({@link StagedBytes}) and reach the direct buffer in one copy per flush, or earlier when the array is full. Used by
+ * the ZAP client and the load generator's connections; confined to the connection's event loop.
  */
 public final class Outbound {
 
     /** Small, as a connection idle between requests keeps it (10,000 of them); a batch grows it in place. */
     private static final int INITIAL = 256;
 
-    /** A staged array larger than this is let go after its flush (10,000 connections each keep theirs). */
-    private static final int KEPT_STAGED = 4096;
-
     private ByteBuf out;
-    /** Bytes {@link #append}ed since the last flush, after {@link #out}'s readable ones; null until needed. */
-    private byte[] staged;
-
-    private int stagedLength;
+    /** Bytes {@link #append}ed since the last flush, after {@link #out}'s readable ones. */
+    private final StagedBytes staged = new StagedBytes();
 
     /**
-     * Appends {@code length} bytes of {@code src} at {@code offset}: a plain array copy, moved to the socket's
-     * buffer in one copy per flush rather than one per request (a small copy into a direct buffer costs more in
-     * its checks than in the bytes it moves).
+     * Appends {@code length} bytes of {@code src} at {@code offset}: staged, moved to the socket's buffer in one copy
+     * per flush rather than one per request; bytes larger than the staging array go straight to the buffer.
      */
-    public void append(byte[] src, int offset, int length) {
-        byte[] s = staged;
-        int n = stagedLength;
-        if (s == null || s.length - n < length) {
-            int size = Math.max(Math.max(INITIAL, n + length), s == null ? 0 : 2 * s.length);
-            s = s == null ? new byte[size] : Arrays.copyOf(s, size);
-            staged = s;
+    public void append(ByteBufAllocator alloc, byte[] src, int offset, int length) {
+        if (length > StagedBytes.MAX) {
+            room(alloc, length).writeBytes(src, offset, length);
+            return;
         }
-        System.arraycopy(src, offset, s, n, length);
-        stagedLength = n + length;
+        if (!staged.fits(length)) {
+            unstage(alloc);
+        }
+        staged.append(src, offset, length);
     }
 
     /** The buffer to append to, with room for {@code n} more bytes (what {@link #append} staged is in it first). */
     public ByteBuf room(ByteBufAllocator alloc, int n) {
-        if (stagedLength > 0) {
+        if (!staged.isEmpty()) {
             unstage(alloc);
         }
         return direct(alloc, n);
@@ -55,12 +48,7 @@ public final class Outbound {
 
     /** Moves what {@link #append} staged into the socket's buffer, after what is there. */
     private void unstage(ByteBufAllocator alloc) {
-        int n = stagedLength;
-        stagedLength = 0;
-        direct(alloc, n).writeBytes(staged, 0, n);
-        if (staged.length > KEPT_STAGED) {
-            staged = null;
-        }
+        staged.moveTo(direct(alloc, staged.end()));
     }
 
     private ByteBuf direct(ByteBufAllocator alloc, int n) {
@@ -83,9 +71,9 @@ public final class Outbound {
 
     /** Sends what was appended since the last flush on {@code ch}; when {@code discard}, drops it instead. */
     public void flush(Channel ch, boolean discard) {
-        if (stagedLength > 0) {
+        if (!staged.isEmpty()) {
             if (discard) {
-                stagedLength = 0;
+                staged.clear();
             } else {
                 unstage(ch.alloc());
             }
@@ -105,8 +93,7 @@ public final class Outbound {
 
     /** Lets the buffer go (the connection is closed); a later {@link #room} starts a new one. */
     public void release() {
-        staged = null;
-        stagedLength = 0;
+        staged.release();
         if (out != null) {
             out.release();
             out = null;

@@ -123,7 +123,7 @@ public final class ZapChannel {
         if (closed) {
             return false;
         }
-        frame.appendTo(out);
+        frame.appendTo(out, channel.alloc());
         tags.add(tag);
         IN_FLIGHT.setRelease(this, tags.size());
         return true;

@@ -4,6 +4,7 @@ import dev.zapline.codec.zaphttp.ZapHttp;
 import dev.zapline.wire.ZapBuilder;
 import dev.zapline.wire.ZapMessage;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import java.util.Arrays;
 
 /**
@@ -58,8 +59,8 @@ public final class ZapFrame {
         out.writeBytes(bytes);
     }
 
-    void appendTo(Outbound out) {
-        out.append(bytes, 0, bytes.length);
+    void appendTo(Outbound out, ByteBufAllocator alloc) {
+        out.append(alloc, bytes, 0, bytes.length);
     }
 
     /** Allocating convenience: a copy of the frame's bytes, prefix included. */

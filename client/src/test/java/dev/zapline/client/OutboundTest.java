@@ -37,7 +37,7 @@ class OutboundTest {
             if (kind < 5) {
                 byte[] b = bytes(random, counter, random.nextInt(1, random.nextBoolean() ? 80 : 9_000));
                 counter += b.length;
-                out.append(b, 0, b.length);
+                out.append(ch.alloc(), b, 0, b.length);
                 batch.writeBytes(b);
             } else if (kind < 8) {
                 byte[] b = bytes(random, counter, random.nextInt(1, 300));

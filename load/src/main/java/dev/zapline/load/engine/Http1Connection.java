@@ -108,7 +108,7 @@ final class Http1Connection extends LoadConnection implements Response {
             tags.add(i);
         } else {
             byte[] request = requests[i];
-            out.append(request, 0, request.length);
+            out.append(channel.alloc(), request, 0, request.length);
             if (written != null) {
                 written.add(i);
             }

@@ -1,40 +1,30 @@
 package dev.zapline.server.internal;
 
+import dev.zapline.codec.buffer.StagedBytes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import java.util.Arrays;
 
 /**
  * A connection's responses of one read batch, collected in one buffer and written with one flush at its end (or at
  * once outside a read); the buffer is taken from the channel's allocator when the first response of a batch is
- * written. A transport may instead lay small responses straight into a heap array ({@link #stage}), which reaches
- * the buffer in one copy when the batch is flushed or when something is written to {@link #buffer} (so the order
- * holds): a small copy into a direct buffer costs more in its checks than in its bytes. Shared by the byte-stream
- * transports (HTTP/1.1, ZAP, RPC). Event-loop confined.
+ * written. A transport may instead lay small responses straight into a heap array ({@link #stage}, a
+ * {@link StagedBytes}), which reaches the buffer in one copy when the batch is flushed, when the array is full, or
+ * when something is written to {@link #buffer} (so the order holds). Shared by the byte-stream transports
+ * (HTTP/1.1, ZAP, RPC). Event-loop confined.
  */
 public final class Outbound {
 
     /** First size of a read batch's response buffer: room for a few dozen small pipelined responses. */
     private static final int INITIAL = 4096;
 
-    /** First size of the staged array, kept while the connection lives. */
-    private static final int STAGED_INITIAL = 512;
-
-    /**
-     * The staged array grows to this at most (10,000 connections each keep theirs): when a batch would outgrow
-     * it, what is staged moves to the buffer first and the array starts again from its beginning.
-     */
-    public static final int MAX_STAGED = 4096;
-
     private ByteBuf out;
-    private byte[] staged;
-    private int stagedLength;
+    private final StagedBytes staged = new StagedBytes();
 
     /** The buffer responses are written to, allocated from {@code alloc} if the batch has none yet. */
     public ByteBuf buffer(ByteBufAllocator alloc) {
-        if (stagedLength > 0) {
+        if (!staged.isEmpty()) {
             unstage(alloc);
         }
         return direct(alloc, INITIAL);
@@ -48,49 +38,28 @@ public final class Outbound {
     }
 
     /**
-     * The staged array with room for {@code n} more bytes, at most {@link #MAX_STAGED}, from {@link #stagedEnd()};
-     * the caller writes them and then calls {@link #commit}.
+     * The staged bytes, with room for {@code n} more ({@link StagedBytes#room}); what was staged before moves to the
+     * buffer first when they would not fit beside it.
+     *
+     * @throws IllegalArgumentException when {@code n} is over {@link StagedBytes#MAX}
      */
-    public byte[] stage(ByteBufAllocator alloc, int n) {
-        if (n > MAX_STAGED) {
-            throw new IllegalArgumentException(n + " bytes cannot be staged (at most " + MAX_STAGED + ")");
+    public StagedBytes stage(ByteBufAllocator alloc, int n) {
+        if (n > StagedBytes.MAX) {
+            throw new IllegalArgumentException(n + " bytes cannot be staged (at most " + StagedBytes.MAX + ")");
         }
-        byte[] s = staged;
-        if (s != null && s.length - stagedLength >= n) {
-            return s;
-        }
-        if (stagedLength + n > MAX_STAGED) {
+        if (!staged.fits(n)) {
             unstage(alloc);
-            if (s.length >= n) {
-                return s;
-            }
         }
-        int size = Math.min(
-                MAX_STAGED, Math.max(Math.max(STAGED_INITIAL, stagedLength + n), s == null ? 0 : 2 * s.length));
-        s = s == null ? new byte[size] : Arrays.copyOf(s, size);
-        staged = s;
-        return s;
-    }
-
-    /** Where the next staged bytes go in the array {@link #stage} returns. */
-    public int stagedEnd() {
-        return stagedLength;
-    }
-
-    /** Adds {@code n} bytes written from {@link #stagedEnd()} to what is staged. */
-    public void commit(int n) {
-        stagedLength += n;
+        return staged;
     }
 
     private void unstage(ByteBufAllocator alloc) {
-        int n = stagedLength;
-        stagedLength = 0;
-        direct(alloc, n).writeBytes(staged, 0, n);
+        staged.moveTo(direct(alloc, staged.end()));
     }
 
     /** Whether nothing is waiting to be written. */
     public boolean isEmpty() {
-        return out == null && stagedLength == 0;
+        return out == null && staged.isEmpty();
     }
 
     /**
@@ -98,7 +67,7 @@ public final class Outbound {
      * the channel once it is written (at once when nothing was collected).
      */
     public int flush(ChannelHandlerContext chc, boolean close) {
-        if (stagedLength > 0) {
+        if (!staged.isEmpty()) {
             unstage(chc.alloc());
         }
         ByteBuf o = out;
@@ -120,8 +89,7 @@ public final class Outbound {
 
     /** Releases what was collected and not written; the connection is gone. */
     public void release() {
-        staged = null;
-        stagedLength = 0;
+        staged.release();
         out = Accumulation.releaseQuietly(out);
     }
 }

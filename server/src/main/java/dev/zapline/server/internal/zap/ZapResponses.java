@@ -1,6 +1,7 @@
 package dev.zapline.server.internal.zap;
 
 import dev.zapline.codec.buffer.ByteBufZap;
+import dev.zapline.codec.buffer.StagedBytes;
 import dev.zapline.codec.zaphttp.HeaderBlockWriter;
 import dev.zapline.codec.zaphttp.ZapHttpWriter;
 import dev.zapline.server.Ctx;
@@ -26,7 +27,7 @@ public final class ZapResponses {
     private static final byte[] CONTENT_TYPE = "content-type".getBytes(StandardCharsets.US_ASCII);
 
     /** The largest response frame staged as an array; a larger body is copied once, by the builder's path. */
-    static final int STAGED_FRAME = Outbound.MAX_STAGED / 2;
+    static final int STAGED_FRAME = StagedBytes.MAX / 2;
 
     private final ZapBuilder builder = new ZapBuilder(256);
     private final HeaderBlockWriter headers = new HeaderBlockWriter();
@@ -46,10 +47,10 @@ public final class ZapResponses {
         int headersLength = ZapResponseFrame.headersLength(h, CONTENT_TYPE, defaultType);
         int frame = ZapResponseFrame.frameLength(headersLength, length);
         if (frame <= STAGED_FRAME) {
-            byte[] dst = out.stage(alloc, frame);
+            StagedBytes staged = out.stage(alloc, frame);
             ZapResponseFrame.write(
-                    dst,
-                    out.stagedEnd(),
+                    staged.room(frame),
+                    staged.end(),
                     head,
                     ctx.status(),
                     h,
@@ -59,7 +60,7 @@ public final class ZapResponses {
                     body,
                     offset,
                     length);
-            out.commit(frame);
+            staged.commit(frame);
             return;
         }
         headers(h, defaultType);

@@ -3,6 +3,7 @@ package dev.zapline.server.internal.zap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.zapline.codec.buffer.StagedBytes;
 import dev.zapline.codec.zaphttp.HeaderBlockWriter;
 import dev.zapline.codec.zaphttp.ZapHttpWriter;
 import dev.zapline.server.ResponseHeaders;
@@ -81,15 +82,16 @@ class ZapResponseFrameTest {
         int counter = 0;
         for (int op = 0; op < 2_000; op++) {
             int kind = random.nextInt(10);
-            byte[] b = new byte[random.nextInt(1, kind == 0 ? Outbound.MAX_STAGED + 1 : kind == 5 ? 9_000 : 200)];
+            byte[] b = new byte[random.nextInt(1, kind == 0 ? StagedBytes.MAX + 1 : kind == 5 ? 9_000 : 200)];
             for (int i = 0; i < b.length; i++) {
                 b[i] = (byte) counter++;
             }
             if (kind < 5) {
-                byte[] dst = out.stage(ch.alloc(), b.length);
-                assertThat(dst.length).isLessThanOrEqualTo(Outbound.MAX_STAGED);
-                System.arraycopy(b, 0, dst, out.stagedEnd(), b.length);
-                out.commit(b.length);
+                StagedBytes staged = out.stage(ch.alloc(), b.length);
+                byte[] dst = staged.room(b.length);
+                assertThat(dst.length).isLessThanOrEqualTo(StagedBytes.MAX);
+                System.arraycopy(b, 0, dst, staged.end(), b.length);
+                staged.commit(b.length);
                 expected.writeBytes(b);
             } else if (kind < 8) {
                 out.buffer(ch.alloc()).writeBytes(b);
@@ -114,11 +116,10 @@ class ZapResponseFrameTest {
             assertThat(m.release()).isTrue();
         }
         assertThat(sent.toByteArray()).isEqualTo(expected.toByteArray());
-        assertThatThrownBy(() -> out.stage(ch.alloc(), Outbound.MAX_STAGED + 1))
+        assertThatThrownBy(() -> out.stage(ch.alloc(), StagedBytes.MAX + 1))
                 .isInstanceOf(IllegalArgumentException.class);
         out.buffer(ch.alloc()).writeByte(1);
-        out.stage(ch.alloc(), 10);
-        out.commit(10);
+        out.stage(ch.alloc(), 10).append(new byte[10], 0, 10);
         out.release();
         assertThat(out.isEmpty()).isTrue();
         assertThat(ch.finishAndReleaseAll()).isFalse();
